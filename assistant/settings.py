@@ -1,0 +1,76 @@
+"""One settings object, read from PROFILECHAT_* environment variables by the entry points."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_home() -> Path:
+    return Path.home() / ".profilechat"
+
+
+class Settings(BaseSettings):
+    """Everything a user can configure; each field maps to PROFILECHAT_<NAME>."""
+
+    model_config = SettingsConfigDict(env_prefix="PROFILECHAT_", extra="ignore")
+
+    home: Path = Field(
+        default_factory=_default_home,
+        description="Data directory: Chroma store, profile records, assembled model files.",
+    )
+    chroma_url: str | None = Field(
+        default=None,
+        description="URL of a Chroma server (e.g. http://127.0.0.1:8000); unset = embedded store.",
+    )
+    collection: str = Field(default="profiles", description="Chroma collection name.")
+    chunk_tokens: int = Field(
+        default=256, description="Maximum tokens per chunk (cl100k_base), identity header included."
+    )
+    max_file_mb: float = Field(default=20.0, description="Files larger than this are refused.")
+    embed_batch: int = Field(default=32, description="Chunks embedded per batch.")
+    llm: str = Field(
+        default="local", description="Answer backend: local, openai, ollama or extractive."
+    )
+    llm_threads: int = Field(
+        default_factory=lambda: os.cpu_count() or 2,
+        description="CPU threads for the local model (default: all cores).",
+    )
+    llm_max_tokens: int = Field(default=160, description="Most tokens a generated answer may have.")
+    openai_base_url: str = Field(
+        default="http://127.0.0.1:8080/v1", description="OpenAI-compatible server URL."
+    )
+    openai_api_key: str = Field(default="not-needed", description="API key for that server.")
+    openai_model: str = Field(default="local-model", description="Model name on that server.")
+    ollama_url: str = Field(default="http://127.0.0.1:11434", description="Ollama server URL.")
+    ollama_model: str = Field(default="qwen2.5:1.5b-instruct", description="Ollama model name.")
+    top_k: int = Field(default=6, description="Passages retrieved per question.")
+    context_tokens: int = Field(
+        default=350, description="Token budget for passages sent to the model."
+    )
+    host: str = Field(default="127.0.0.1", description="Web chat bind address.")
+    port: int = Field(default=7860, description="Web chat port.")
+    auth: str | None = Field(
+        default=None, description="Web chat login as user:pass, or a path to a file of such lines."
+    )
+    upload_mb: float = Field(default=20.0, description="Largest file the web chat accepts.")
+
+    @property
+    def chroma_dir(self) -> Path:
+        return self.home / "chroma"
+
+    @property
+    def records_path(self) -> Path:
+        return self.home / "profiles.sqlite"
+
+    @property
+    def models_dir(self) -> Path:
+        return self.home / "models"
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Settings from the environment, with explicit overrides on top."""
+    return Settings(**{k: v for k, v in overrides.items() if v is not None})

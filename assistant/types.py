@@ -1,0 +1,38 @@
+"""The typed results that answer() returns and the UI, CLI and eval consume."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Route = Literal["retrieval", "collection", "refusal"]
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One numbered source passage that supports part of an answer."""
+
+    n: int
+    source: str
+    person: str
+    section: str
+    page: int | None
+    quote: str
+    chunk_id: str
+
+
+@dataclass
+class Answer:
+    """An answer with inline markers [n] that point at `citations`."""
+
+    text: str
+    citations: list[Citation] = field(default_factory=list)
+    refused: bool = False
+    route: Route = "retrieval"
+    backend: str = ""
+    notes: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    prompt_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
