@@ -1,0 +1,1 @@
+"""Ingest: researcher documents → identity-tagged, cited chunks in a Chroma store."""

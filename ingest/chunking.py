@@ -1,0 +1,273 @@
+"""Sections from headings, entries kept whole, entries packed into token-sized chunks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest import tokens
+from ingest.profiles import clean_line
+
+# Usual CV headings, compared after lower-casing, "&" → "and" and dropping a trailing colon.
+SECTION_WORDS = {
+    "education", "publications", "selected publications", "refereed publications",
+    "peer-reviewed publications", "papers", "conference papers", "journal papers",
+    "journal articles", "workshop papers", "preprints", "patents", "books", "experience",
+    "work experience", "professional experience", "research experience", "academic experience",
+    "industry experience", "industrial experience", "employment", "positions", "appointments",
+    "academic appointments", "internships", "awards", "honors", "honours", "awards and honors",
+    "honors and awards", "fellowships", "grants", "funding", "teaching", "teaching experience",
+    "service", "professional service", "academic service", "talks", "invited talks",
+    "presentations", "skills", "technical skills", "research interests", "interests", "summary",
+    "objective", "summary and objective", "overview", "references", "projects",
+    "research projects", "students", "mentoring", "advising", "activities", "languages",
+    "contact", "biography", "bio", "about", "about me", "news", "software", "open source",
+    "professional activities", "leadership", "memberships", "research", "selected awards",
+}
+# Headings that refine the section they appear in ("Publications — Conference").
+SUBSECTION_WORDS = {
+    "conference", "conferences", "journal", "journals", "workshop", "workshops", "preprints",
+    "preprint", "under submission", "under review", "thesis", "theses", "book chapters",
+    "posters", "demos", "technical reports",
+}
+PREAMBLE = "Profile"
+_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.)\s+")
+_MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b|'\d{2}\b")
+
+
+@dataclass
+class Section:
+    title: str
+    start: int
+    end: int
+
+
+@dataclass
+class Chunk:
+    """A token-sized piece of one section, with everything a citation needs."""
+
+    id: str
+    index: int
+    text: str  # identity header + body; what is embedded and shown to the model
+    body: str  # exactly document.text[start:end]
+    person: str
+    source: str
+    section: str
+    page: int | None
+    start: int
+    end: int
+    tokens: int
+
+
+def _heading_key(line: str) -> str:
+    return clean_line(line).lower().replace("&", "and").rstrip(":").strip()
+
+
+def heading_title(line: str, person: str | None = None) -> str | None:
+    """The section title a line announces, or None if it is not a section heading."""
+    key = _heading_key(line)
+    if not key or len(key) > 60:
+        return None
+    title = clean_line(line).rstrip(":").strip()
+    if key in SECTION_WORDS or key in SUBSECTION_WORDS:
+        return title
+    if person and key == person.lower():
+        return None
+    md = _MD_HEADING.match(line)
+    letters = [c for c in title if c.isalpha()]
+    words = title.split()
+    if len(letters) >= 4 and title.isupper() and 2 <= len(words) <= 6 and not _YEAR.search(title):
+        return title  # one all-caps word is more often an organisation (KAIST) than a heading
+    if md and len(md.group(1)) <= 2 and len(words) <= 8:
+        return title
+    return None
+
+
+def split_sections(text: str, person: str | None = None) -> list[Section]:
+    """Cut the text at section headings; text before the first one is the preamble."""
+    sections: list[Section] = []
+    current, start, offset = PREAMBLE, 0, 0
+    parent = ""
+    for line in text.splitlines(keepends=True):
+        title = heading_title(line, person)
+        if title:
+            if offset > start:
+                sections.append(Section(current, start, offset))
+            key = _heading_key(line)
+            if key in SUBSECTION_WORDS and parent:
+                current = f"{parent} — {title}"
+            else:
+                current = parent = title.title() if title.isupper() else title
+            start = offset + len(line)
+        offset += len(line)
+    if offset > start:
+        sections.append(Section(current, start, offset))
+    return [s for s in sections if text[s.start : s.end].strip()]
+
+
+def split_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the entries in text[start:end]: a publication, a job, a paragraph."""
+    blocks = _raw_blocks(text, start, end)
+    entries: list[list[int]] = []
+    for i, (b_start, b_end) in enumerate(blocks):
+        if entries:
+            previous = text[blocks[i - 1][0] : blocks[i - 1][1]]
+            entry = text[entries[-1][0] : entries[-1][1]]
+            if _continues(previous, entry, text[b_start:b_end]):
+                entries[-1][1] = b_end
+                continue
+        entries.append([b_start, b_end])
+    return [(s, e) for s, e in entries]
+
+
+def _raw_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Blocks separated by blank lines, bullets, numbers and entry headings."""
+    blocks: list[tuple[int, int]] = []
+    b_start: int | None = None
+    offset = start
+    for line in text[start:end].splitlines(keepends=True):
+        stripped = line.strip()
+        new_item = bool(_BULLET.match(line) or _MD_HEADING.match(line))
+        if not stripped or set(stripped) <= {"-", "—", "_", "="}:
+            if b_start is not None:
+                blocks.append((b_start, offset))
+                b_start = None
+        elif new_item and b_start is not None:
+            blocks.append((b_start, offset))
+            b_start = offset
+        elif b_start is None:
+            b_start = offset
+        offset += len(line)
+    if b_start is not None:
+        blocks.append((b_start, offset))
+    return [(s, _rstrip_end(text, s, e)) for s, e in blocks]
+
+
+def _rstrip_end(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def looks_like_authors(block: str) -> bool:
+    """A line of comma-separated person names, as in a publication's author list."""
+    line = clean_line(block.splitlines()[0]) if block.strip() else ""
+    parts = [p.strip() for p in re.split(r",|\band\b|&", line) if p.strip()]
+    if len(parts) < 2 or len(line) > 400:
+        return False
+    named = sum(1 for p in parts if re.fullmatch(r"(?:[A-Z][\w.'’-]*\s?){1,5}(?:et al\.?)?", p))
+    return named >= max(2, int(0.7 * len(parts)))
+
+
+def _continues(previous: str, entry: str, block: str) -> bool:
+    """Whether block belongs to the entry that the previous block is part of."""
+    first = block.lstrip()
+    if _BULLET.match(block) or _MD_HEADING.match(block):
+        return False
+    if first[:1].islower():
+        return True  # a wrapped sentence
+    prev_lines = previous.strip().splitlines()
+    prev_last = clean_line(prev_lines[-1]) if prev_lines else ""
+    if _MD_HEADING.match(previous) and len(prev_lines) == 1:
+        return True  # an entry heading owns what follows it
+    if looks_like_authors(block) and len(prev_lines) <= 2:
+        return True  # title, then its authors
+    if looks_like_authors(prev_last):
+        return True  # authors, then venue and year or an abstract
+    # A short label (an employer, a date) heads the block after it.
+    return len(entry.split()) <= 8 and not prev_last.endswith(".") and len(prev_lines) <= 2
+
+
+def header(person: str, section: str, entry: str | None = None) -> str:
+    """The identity line every chunk starts with, so the embedding knows whose text it is."""
+    parts = [person, section] + ([entry] if entry else [])
+    return " | ".join(parts) + "\n"
+
+
+def chunk_text(
+    text: str, *, person: str, source: str, doc_id: str, max_tokens: int, page_at=None
+) -> list[Chunk]:
+    """Chunks of a document's text: sections kept apart, entries whole when they fit."""
+    chunks: list[Chunk] = []
+    for section in split_sections(text, person):
+        # 24 tokens are kept for the entry title that heads a long entry's later pieces.
+        budget = max_tokens - tokens.count(header(person, section.title)) - 24
+        for start, end, entry_title in _pack(text, section, budget):
+            body = text[start:end]
+            full = header(person, section.title, entry_title) + body
+            if tokens.count(full) > max_tokens:
+                full = header(person, section.title) + body
+            chunks.append(
+                Chunk(
+                    id=f"{doc_id}:{len(chunks):04d}",
+                    index=len(chunks),
+                    text=full,
+                    body=body,
+                    person=person,
+                    source=source,
+                    section=section.title,
+                    page=page_at(start) if page_at else None,
+                    start=start,
+                    end=end,
+                    tokens=tokens.count(full),
+                )
+            )
+    return chunks
+
+
+def _pack(text: str, section: Section, budget: int) -> list[tuple[int, int, str | None]]:
+    """Greedy packing of whole entries into spans of at most `budget` tokens."""
+    spans: list[tuple[int, int, str | None]] = []
+    cur_start: int | None = None
+    cur_end = cur_tokens = 0
+    for start, end in split_entries(text, section.start, section.end):
+        size = tokens.count(text[start:end])
+        if cur_start is not None and cur_tokens + size + 1 <= budget:
+            cur_end, cur_tokens = end, cur_tokens + size + 1
+            continue
+        if cur_start is not None:
+            spans.append((cur_start, cur_end, None))
+            cur_start = None
+        if size <= budget:
+            cur_start, cur_end, cur_tokens = start, end, size
+        else:
+            spans.extend(_split_long(text, start, end, budget))
+    if cur_start is not None:
+        spans.append((cur_start, cur_end, None))
+    return spans
+
+
+def _split_long(text: str, start: int, end: int, budget: int) -> list[tuple[int, int, str | None]]:
+    """An entry too long for one chunk: cut at sentence ends, later pieces titled by its head."""
+    lines = [clean_line(ln) for ln in text[start:end].strip().splitlines()[:4]]
+    head = next((ln for ln in lines if len(ln.split()) >= 4), lines[0])[:80]
+    cuts = [m.end() for m in re.finditer(r"(?<=[.!?;])\s+|\n", text[start:end])]
+    bounds = [start] + [start + c for c in cuts if 0 < c < end - start] + [end]
+    pieces: list[tuple[int, int, str | None]] = []
+    piece_start = bounds[0]
+    for left, right in zip(bounds, bounds[1:]):
+        if left > piece_start and tokens.count(text[piece_start:right]) > budget:
+            pieces.append((piece_start, left, head if pieces else None))
+            piece_start = left
+        if tokens.count(text[piece_start:right]) > budget:
+            pieces.extend(_split_words(text, piece_start, right, budget, head))
+            piece_start = right
+    if piece_start < end:
+        pieces.append((piece_start, end, head if pieces else None))
+    return [(s, _rstrip_end(text, s, e), h) for s, e, h in pieces if text[s:e].strip()]
+
+
+def _split_words(
+    text: str, start: int, end: int, budget: int, head: str
+) -> list[tuple[int, int, str | None]]:
+    """Last resort for a run-on sentence: cut between words."""
+    pieces: list[tuple[int, int, str | None]] = []
+    piece_start = start
+    for match in re.finditer(r"\s+", text[start:end]):
+        cut = start + match.start()
+        if tokens.count(text[piece_start:cut]) > budget * 0.9:
+            pieces.append((piece_start, cut, head))
+            piece_start = start + match.end()
+    pieces.append((piece_start, end, head))
+    return pieces

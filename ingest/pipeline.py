@@ -1,0 +1,214 @@
+"""Ingest files into the index: skip unchanged, replace changed, prune gone, report every file."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from assistant.errors import IngestError, ProfileChatError
+from assistant.settings import Settings
+from ingest import loaders
+from ingest.chunking import Chunk, chunk_text
+from ingest.profiles import detect_person, unknown_person
+from ingest.store import Index
+
+Outcome = str  # "added" | "unchanged" | "replaced" | "failed" | "pruned"
+
+
+@dataclass
+class FileResult:
+    path: Path
+    outcome: Outcome
+    person: str | None = None
+    chunks: int = 0
+    reason: str = ""
+    repairs: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class IngestReport:
+    files: list[FileResult] = field(default_factory=list)
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for f in self.files if f.outcome == outcome)
+
+    @property
+    def chunks_added(self) -> int:
+        return sum(f.chunks for f in self.files if f.outcome in ("added", "replaced"))
+
+    @property
+    def people(self) -> list[str]:
+        return sorted({f.person for f in self.files if f.person and f.outcome != "failed"})
+
+    def summary(self) -> str:
+        """The closing summary the CLI prints: counts, then one line per failure."""
+        lines = [
+            f"{self.count('added')} added, {self.count('unchanged')} unchanged, "
+            f"{self.count('replaced')} replaced, {self.count('failed')} failed"
+            + (f", {self.count('pruned')} pruned" if self.count("pruned") else "")
+            + f"; {self.chunks_added} chunks written; {len(self.people)} people"
+        ]
+        for f in self.files:
+            if f.outcome == "failed":
+                lines.append(f"  failed: {f.path}: {f.reason}")
+            for problem in f.problems:
+                lines.append(f"  warning: {f.path.name}: {problem}")
+        return "\n".join(lines)
+
+
+@dataclass
+class _Parsed:
+    path: Path
+    sha: str
+    document: loaders.Document | None = None
+    person: str | None = None
+    chunks: list[Chunk] = field(default_factory=list)
+    error: str = ""
+    unchanged: bool = False
+
+
+def discover(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files named directly (any suffix, so they can be refused with a reason) and the
+    supported files under named folders, in a stable order."""
+    for path in paths:
+        if path.is_dir():
+            for found in sorted(path.rglob("*")):
+                if found.is_file() and found.suffix.lower() in loaders.SUPPORTED_SUFFIXES:
+                    yield found.resolve()
+        else:
+            yield path.resolve() if path.exists() else path.absolute()
+
+
+def _file_sha(path: Path, max_bytes: int) -> str:
+    """Content hash read in blocks; oversized and unreadable files fail here, before parsing."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            loaders.load(path, max_bytes=max_bytes)  # raises the loader's size message
+        digest = hashlib.sha256()
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        return digest.hexdigest()
+    except OSError:
+        loaders.load(path, max_bytes=max_bytes)  # raises the loader's path message
+        raise
+
+
+def parse(path: Path, settings: Settings, index: Index) -> _Parsed:
+    """Hash, and if new, load, identify and chunk one file; never raises for a bad file."""
+    max_bytes = int(settings.max_file_mb * 1024 * 1024)
+    try:
+        sha = _file_sha(path, max_bytes)
+        if index.file_sha(path) == sha:
+            return _Parsed(path, sha, unchanged=True)
+        document = loaders.load(path, max_bytes=max_bytes)
+        person = detect_person(document.text) or unknown_person(path.name)
+        chunks = chunk_text(
+            document.text, person=person, source=path.name, doc_id=sha[:16],
+            max_tokens=settings.chunk_tokens, page_at=document.page_at,
+        )
+        if not chunks:
+            raise IngestError(f"{path.name}: no text to index after extraction")
+        return _Parsed(path, sha, document, person, chunks)
+    except ProfileChatError as exc:
+        return _Parsed(path, "", error=str(exc))
+    except OSError as exc:
+        return _Parsed(path, "", error=f"{path}: cannot read ({exc.strerror or exc})")
+
+
+def ingest(
+    paths: Iterable[Path],
+    settings: Settings,
+    index: Index,
+    *,
+    prune: bool = False,
+    on_file: Callable[[FileResult], None] | None = None,
+    progress: bool = False,
+) -> IngestReport:
+    """Ingest files and folders; parsing runs a file ahead of embedding on another core."""
+    files = list(dict.fromkeys(discover(Path(p) for p in paths)))
+    report = IngestReport()
+    bar = _progress_bar(len(files), progress)
+    for parsed in _parse_ahead(files, settings, index):
+        result = _store(parsed, settings, index)
+        report.files.append(result)
+        if on_file:
+            on_file(result)
+        bar.update(1)
+        bar.set_postfix_str(f"{result.outcome}: {parsed.path.name}"[:40])
+    bar.close()
+    index.abandon_pending()
+    if prune:
+        report.files.extend(_prune(index, on_file))
+    return report
+
+
+def _parse_ahead(files: list[Path], settings: Settings, index: Index) -> Iterator[_Parsed]:
+    """Parse in a background thread while the caller embeds (onnxruntime releases the GIL)."""
+    done: queue.Queue[_Parsed | None] = queue.Queue(maxsize=8)
+    stop = threading.Event()
+
+    def work() -> None:
+        for path in files:
+            if stop.is_set():
+                break
+            done.put(parse(path, settings, index))
+        done.put(None)
+
+    worker = threading.Thread(target=work, name="profilechat-parse", daemon=True)
+    worker.start()
+    try:
+        while (item := done.get()) is not None:
+            yield item
+    finally:
+        stop.set()
+
+
+def _store(parsed: _Parsed, settings: Settings, index: Index) -> FileResult:
+    """Embed and commit one parsed file, reusing vectors an interrupted run already wrote."""
+    if parsed.error:
+        return FileResult(parsed.path, "failed", reason=parsed.error)
+    if parsed.unchanged:
+        return FileResult(parsed.path, "unchanged")
+    doc, chunks = parsed.document, parsed.chunks
+    assert doc is not None and parsed.person is not None
+    was_indexed = str(parsed.path) in set(index.indexed_paths())
+    if not index.is_live(parsed.sha):
+        index.begin(parsed.sha, parsed.person, parsed.path.name, doc.kind, len(chunks),
+                    doc.repairs, doc.problems)
+        have = index.stored_vector_ids(parsed.sha)
+        todo = [c for c in chunks if c.id not in have]
+        for start in range(0, len(todo), settings.embed_batch):
+            batch = todo[start : start + settings.embed_batch]
+            index.add_vectors(batch, parsed.sha, index.embeddings.embed_documents([c.text for c in batch]))
+    index.commit(parsed.path, parsed.sha, chunks)
+    return FileResult(
+        parsed.path, "replaced" if was_indexed else "added", parsed.person, len(chunks),
+        repairs=doc.repairs, problems=doc.problems,
+    )
+
+
+def _prune(index: Index, on_file: Callable[[FileResult], None] | None) -> list[FileResult]:
+    results = []
+    for path in index.indexed_paths():
+        if not os.path.exists(path):
+            index.remove_path(path)
+            results.append(FileResult(Path(path), "pruned"))
+            if on_file:
+                on_file(results[-1])
+    return results
+
+
+def _progress_bar(total: int, enabled: bool):  # type: ignore[no-untyped-def]
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="file", disable=not enabled or total == 0, file=sys.stderr,
+                dynamic_ncols=True)

@@ -1,0 +1,90 @@
+"""Who a document is about, read from the document itself (file names are often hashes)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+UNKNOWN = "Unknown person"
+
+# Words that make a short capitalised line a heading or an address, not a name.
+_NOT_NAME_WORDS = {
+    "curriculum", "vitae", "vita", "resume", "résumé", "cv", "profile", "university", "college",
+    "institute", "department", "school", "laboratory", "lab", "street", "st", "avenue", "ave",
+    "road", "education", "publications", "experience", "research", "interests", "summary",
+    "contact", "awards", "teaching", "skills", "papers", "citations", "overview", "inc", "llc",
+    "page", "homepage", "email", "phone", "address", "objective", "biography", "about", "home",
+    "computer", "science", "engineering", "systems", "the", "of", "and", "in", "for", "ai",
+}
+_PARTICLES = {"de", "van", "von", "der", "da", "di", "la", "le", "du", "bin", "al"}
+_NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.(?:-?[A-Z]\.)*|[A-Z][A-Z'’-]+)$")
+_PREFIX = re.compile(
+    r"^(?:(?:curriculum vitae|cv|resume|résumé|name|profile)\s*(?:of|[:\-–—|])\s*)?"
+    r"(?:(?:dr|prof|professor|mr|mrs|ms)\.?\s+)?",
+    re.I,
+)
+_SUFFIX = re.compile(
+    r"\s*(?:[,|–—-]\s*)?(?:ph\.?\s?d\.?|m\.?d\.?|curriculum vitae|cv|resume|'s (?:cv|homepage))\.?$",
+    re.I,
+)
+_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[#*_`>•▪◦●·]+|^\s*[-+]\s+")
+
+
+def clean_line(line: str) -> str:
+    """A line without Markdown markup, links reduced to their text."""
+    line = _MARKUP.sub(lambda m: m.group(1) or " ", line)
+    return re.sub(r"\s+", " ", line).strip(" \t:|–—-")
+
+
+def as_name(text: str) -> str | None:
+    """The person name that a short line consists of, title-cased if it was all caps; else None."""
+    text = _SUFFIX.sub("", _PREFIX.sub("", clean_line(text))).strip(" ,")
+    if not text or any(ch.isdigit() for ch in text) or "@" in text or "/" in text:
+        return None
+    tokens = text.split()
+    if not 2 <= len(tokens) <= 5:
+        return None
+    if any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in tokens):
+        return None
+    significant = [t for t in tokens if t.lower() not in _PARTICLES]
+    if len(significant) < 2 or not all(_NAME_TOKEN.match(t.strip(",")) for t in significant):
+        return None
+    if text.isupper():
+        text = " ".join(t if len(t) <= 2 and t.endswith(".") else t.capitalize() for t in tokens)
+    return text.replace(",", "")
+
+
+def detect_person(text: str, *, head_lines: int = 12) -> str | None:
+    """The person a CV or profile page is about, or None when it cannot be told."""
+    lines = [ln for ln in (clean_line(raw) for raw in text.splitlines()[:200]) if ln]
+    for line in lines[:head_lines]:
+        name = as_name(line)
+        if name:
+            return name
+    return _most_mentioned_name(text)
+
+
+def _most_mentioned_name(text: str) -> str | None:
+    """Fallback: a name repeated at least three times, e.g. the owner in every author list."""
+    pairs = re.findall(r"\b([A-Z][a-z]+ (?:[A-Z]\. )?[A-Z][a-z]+)\b", text)
+    for candidate, hits in Counter(pairs).most_common(5):
+        if hits >= 3 and as_name(candidate):
+            return candidate
+    return None
+
+
+def unknown_person(file_name: str) -> str:
+    """The clearly marked person a document is filed under when nobody can be identified."""
+    return f"{UNKNOWN} ({file_name})"
+
+
+def name_variants(name: str) -> list[str]:
+    """Ways an author list may write a person: full name, initials, last name."""
+    parts = [p for p in name.replace(".", ". ").split() if p]
+    if len(parts) < 2:
+        return [name]
+    first, last = parts[0], parts[-1]
+    variants = {name, f"{first[0]}. {last}", f"{last}, {first}", f"{last}, {first[0]}."}
+    if len(parts) > 2:
+        variants.add(f"{first} {last}")
+    return sorted(variants, key=len, reverse=True)

@@ -1,0 +1,269 @@
+"""The index: vectors in Chroma (embedded or a server), a SQLite manifest and keyword index beside it.
+
+A document's chunks become visible only when the SQLite transaction that marks it live commits,
+so an ingest killed at any point leaves the previous index whole; the next run finishes the job.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from langchain_chroma import Chroma
+from langchain_core.embeddings import Embeddings
+
+from assistant.errors import StoreError
+from assistant.settings import Settings
+from ingest.chunking import Chunk
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+    sha TEXT PRIMARY KEY, person TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL,
+    status TEXT NOT NULL, n_chunks INTEGER NOT NULL, repairs TEXT, problems TEXT
+);
+CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, sha TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chunks (
+    id TEXT PRIMARY KEY, sha TEXT NOT NULL, idx INTEGER NOT NULL, person TEXT NOT NULL,
+    source TEXT NOT NULL, section TEXT NOT NULL, page INTEGER, start INTEGER NOT NULL,
+    "end" INTEGER NOT NULL, tokens INTEGER NOT NULL, text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_sha ON chunks(sha);
+CREATE INDEX IF NOT EXISTS chunks_person ON chunks(person);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+    text, id UNINDEXED, person UNINDEXED, tokenize = 'unicode61 remove_diacritics 2'
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredChunk:
+    """A chunk as read back from the index."""
+
+    id: str
+    sha: str
+    index: int
+    person: str
+    source: str
+    section: str
+    page: int | None
+    start: int
+    end: int
+    tokens: int
+    text: str
+
+
+def open_chroma(settings: Settings, embeddings: Embeddings) -> Chroma:
+    """The Chroma collection, embedded under settings.home or on the server at chroma_url."""
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    try:
+        if settings.chroma_url:
+            url = urlparse(settings.chroma_url)
+            client: Any = chromadb.HttpClient(
+                host=url.hostname or "127.0.0.1",
+                port=url.port or (443 if url.scheme == "https" else 8000),
+                ssl=url.scheme == "https",
+                settings=chroma_settings,
+            )
+            client.heartbeat()
+        else:
+            settings.chroma_dir.mkdir(parents=True, exist_ok=True)
+            client = chromadb.PersistentClient(str(settings.chroma_dir), settings=chroma_settings)
+        return Chroma(
+            client=client,
+            collection_name=settings.collection,
+            embedding_function=embeddings,
+            collection_metadata={"hnsw:space": "cosine"},
+        )
+    except Exception as exc:  # chromadb raises many types; all mean the same to a user
+        where = settings.chroma_url or settings.chroma_dir
+        raise StoreError(
+            f"cannot open the Chroma store at {where}: {exc}. "
+            "Check that the server is running (chroma run) or PROFILECHAT_HOME is writable."
+        ) from exc
+
+
+class Index:
+    """Chroma vectors plus the SQLite manifest, FTS5 keyword index and chunk texts."""
+
+    def __init__(self, settings: Settings, embeddings: Embeddings) -> None:
+        self.settings = settings
+        self.embeddings = embeddings
+        self.vectors = open_chroma(settings, embeddings)
+        settings.home.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(settings.home / "index.sqlite", check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(_SCHEMA)
+        self._lock = threading.RLock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def file_sha(self, path: Path) -> str | None:
+        """The content hash the index holds for a file, if it is indexed and live."""
+        row = self._query(
+            "SELECT f.sha FROM files f JOIN documents d ON d.sha = f.sha "
+            "WHERE f.path = ? AND d.status = 'live'",
+            (str(path),),
+        )
+        return row[0][0] if row else None
+
+    def is_live(self, sha: str) -> bool:
+        return bool(self._query("SELECT 1 FROM documents WHERE sha=? AND status='live'", (sha,)))
+
+    def live_shas(self) -> set[str]:
+        return {r[0] for r in self._query("SELECT sha FROM documents WHERE status='live'")}
+
+    def indexed_paths(self) -> list[str]:
+        return [r[0] for r in self._query("SELECT path FROM files ORDER BY path")]
+
+    def people(self) -> dict[str, list[dict[str, Any]]]:
+        """Who is in the index, with their documents."""
+        rows = self._query(
+            "SELECT d.person, d.source, d.kind, d.n_chunks, d.sha, "
+            "(SELECT group_concat(path, '\n') FROM files f WHERE f.sha = d.sha) "
+            "FROM documents d WHERE d.status='live' ORDER BY d.person, d.source"
+        )
+        people: dict[str, list[dict[str, Any]]] = {}
+        for person, source, kind, n, sha, paths in rows:
+            people.setdefault(person, []).append(
+                {"source": source, "kind": kind, "chunks": n, "sha": sha,
+                 "paths": (paths or "").split("\n")}
+            )
+        return people
+
+    def chunks(self, ids: Sequence[str]) -> list[StoredChunk]:
+        """Chunks by id, in the order asked, skipping ids that are not live."""
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = self._query(
+            f"SELECT c.* FROM chunks c JOIN documents d ON d.sha = c.sha "
+            f"WHERE c.id IN ({marks}) AND d.status='live'",
+            tuple(ids),
+        )
+        by_id = {r[0]: StoredChunk(*r) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    def all_chunks(self, person: str | None = None) -> list[StoredChunk]:
+        sql = "SELECT c.* FROM chunks c JOIN documents d ON d.sha=c.sha WHERE d.status='live'"
+        args: tuple[Any, ...] = ()
+        if person:
+            sql, args = sql + " AND c.person = ?", (person,)
+        return [StoredChunk(*r) for r in self._query(sql + " ORDER BY c.sha, c.idx", args)]
+
+    def count_chunks(self) -> int:
+        return self._query("SELECT count(*) FROM chunks")[0][0]
+
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def begin(self, sha: str, person: str, source: str, kind: str, n_chunks: int,
+              repairs: Iterable[str] = (), problems: Iterable[str] = ()) -> None:
+        """Record a document as pending: its chunks may be written but are not yet visible."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO documents VALUES (?,?,?,?, 'pending', ?,?,?) ON CONFLICT(sha) DO "
+                "UPDATE SET status = CASE status WHEN 'live' THEN 'live' ELSE 'pending' END",
+                (sha, person, source, kind, n_chunks, "\n".join(repairs), "\n".join(problems)),
+            )
+
+    def stored_vector_ids(self, sha: str) -> set[str]:
+        """Ids of the chunks of a document already in Chroma (from an interrupted run)."""
+        found = self.vectors.get(where={"doc_sha": sha}, include=[])
+        return set(found["ids"])
+
+    def add_vectors(self, chunks: Sequence[Chunk], sha: str, vectors: list[list[float]]) -> None:
+        """Write embedded chunks to Chroma (idempotent: ids are stable)."""
+        self.vectors._collection.upsert(
+            ids=[c.id for c in chunks],
+            embeddings=vectors,  # type: ignore[arg-type]
+            documents=[c.text for c in chunks],
+            metadatas=[_metadata(c, sha) for c in chunks],
+        )
+
+    def commit(self, path: Path, sha: str, chunks: Sequence[Chunk]) -> str | None:
+        """Make a document live for a path in one transaction; return the sha it replaced."""
+        with self._lock, self._db:
+            old = self._db.execute("SELECT sha FROM files WHERE path=?", (str(path),)).fetchone()
+            self._db.execute("UPDATE documents SET status='live' WHERE sha=?", (sha,))
+            self._db.execute("INSERT OR REPLACE INTO files VALUES (?,?)", (str(path), sha))
+            have = self._db.execute("SELECT 1 FROM chunks WHERE sha=? LIMIT 1", (sha,)).fetchone()
+            if not have:
+                self._db.executemany(
+                    "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    [(c.id, sha, c.index, c.person, c.source, c.section, c.page, c.start, c.end,
+                      c.tokens, c.text) for c in chunks],
+                )
+                self._db.executemany(
+                    "INSERT INTO chunks_fts (text, id, person) VALUES (?,?,?)",
+                    [(c.text, c.id, c.person) for c in chunks],
+                )
+            replaced = old[0] if old and old[0] != sha else None
+            if replaced:
+                self._retire_if_unused(replaced)
+        self.collect_garbage()
+        return replaced
+
+    def remove_path(self, path: str) -> None:
+        """Forget a file; its document goes when no other file has the same content."""
+        with self._lock, self._db:
+            row = self._db.execute("SELECT sha FROM files WHERE path=?", (path,)).fetchone()
+            self._db.execute("DELETE FROM files WHERE path=?", (path,))
+            if row:
+                self._retire_if_unused(row[0])
+        self.collect_garbage()
+
+    def _retire_if_unused(self, sha: str) -> None:
+        if not self._db.execute("SELECT 1 FROM files WHERE sha=?", (sha,)).fetchone():
+            self._db.execute("UPDATE documents SET status='dead' WHERE sha=?", (sha,))
+            self._db.execute(
+                "DELETE FROM chunks_fts WHERE id IN (SELECT id FROM chunks WHERE sha=?)", (sha,)
+            )
+            self._db.execute("DELETE FROM chunks WHERE sha=?", (sha,))
+
+    def abandon_pending(self) -> None:
+        """Retire documents an interrupted run left pending and this run did not finish."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE documents SET status='dead' WHERE status='pending'")
+        self.collect_garbage()
+
+    def collect_garbage(self) -> int:
+        """Delete the vectors of retired documents; safe to repeat after a crash."""
+        dead = [r[0] for r in self._query("SELECT sha FROM documents WHERE status='dead'")]
+        for sha in dead:
+            self.vectors._collection.delete(where={"doc_sha": sha})
+            with self._lock, self._db:
+                self._db.execute("DELETE FROM documents WHERE sha=? AND status='dead'", (sha,))
+        return len(dead)
+
+
+def _metadata(chunk: Chunk, sha: str) -> dict[str, Any]:
+    meta: dict[str, Any] = {
+        "person": chunk.person, "source": chunk.source, "section": chunk.section,
+        "start": chunk.start, "end": chunk.end, "doc_sha": sha, "index": chunk.index,
+        "tokens": chunk.tokens,
+    }
+    if chunk.page is not None:
+        meta["page"] = chunk.page
+    return meta
+
+
+def open_index(settings: Settings) -> Index:
+    """The index with the local embedder, as every entry point opens it."""
+    from ingest.embeddings import MiniLMEmbeddings
+
+    return Index(settings, MiniLMEmbeddings(batch_size=settings.embed_batch))

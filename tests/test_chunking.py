@@ -1,0 +1,97 @@
+import re
+
+from conftest import PROFILES, SAMPLE
+
+from ingest import tokens
+from ingest.chunking import chunk_text, looks_like_authors, split_sections
+from ingest.profiles import detect_person
+
+
+def _chunks(text: str, max_tokens: int = 200):
+    person = detect_person(text) or "Someone"
+    return chunk_text(text, person=person, source="x.txt", doc_id="d" * 16, max_tokens=max_tokens)
+
+
+def test_no_chunk_over_the_token_limit_on_real_and_sample_documents() -> None:
+    for path in [*PROFILES.iterdir(), *SAMPLE.glob("*.*")]:
+        for limit in (120, 200):
+            chunks = _chunks(path.read_text(), limit)
+            assert chunks, path
+            assert max(c.tokens for c in chunks) <= limit, path
+            assert all(tokens.count(c.text) == c.tokens for c in chunks)
+
+
+def test_chunks_carry_identity_header_span_and_stable_id() -> None:
+    text = (PROFILES / "004_d6cbf1816796fe75.txt").read_text()
+    chunks = _chunks(text)
+    for i, chunk in enumerate(chunks):
+        assert chunk.text.startswith(f"Jinliang Wei | {chunk.section}")
+        assert text[chunk.start : chunk.end] == chunk.body
+        assert chunk.id == f"{'d' * 16}:{i:04d}"
+    assert [c.id for c in _chunks(text)] == [c.id for c in chunks]
+
+
+def test_sections_from_markdown_allcaps_and_usual_headings() -> None:
+    text = (
+        "Ana Ruiz\n\nEDUCATION\nPh.D., Somewhere, 2020\n\nSelected Publications:\n[1] A. Ruiz. "
+        "X. OSDI 2020.\n\n## Teaching\nCS 101\n\nPROFESSIONAL SERVICE\nPC member\n"
+    )
+    titles = [s.title for s in split_sections(text, "Ana Ruiz")]
+    assert titles == ["Profile", "Education", "Selected Publications", "Teaching",
+                      "Professional Service"]
+
+
+def test_subsections_keep_their_parent() -> None:
+    text = "# Bo Li\n## Publications\n### Conference\n- B. Li. A. SOSP 2019.\n### Journal\n- B"
+    titles = [s.title for s in split_sections(text, "Bo Li")]
+    assert titles[-2:] == ["Publications — Conference", "Publications — Journal"]
+
+
+def _publication_list(n: int) -> tuple[str, list[str]]:
+    entries = [
+        f"#### **A Rather Long Title About Distributed Systems Number {i} With Extra Words**\n\n"
+        f"Ana Ruiz, Bo Li, Chen Wu, Dara Okoye, and Eli Stern  \nACM SOSP 20{10 + i % 10}"
+        for i in range(n)
+    ]
+    return "# Ana Ruiz\n\n## Publications\n\n" + "\n\n".join(entries) + "\n", entries
+
+
+def test_publication_entry_never_split_across_chunks() -> None:
+    text, entries = _publication_list(25)
+    chunks = _chunks(text, 120)
+    assert len(chunks) > 5
+    for entry in entries:
+        holders = [c for c in chunks if entry in c.body]
+        assert len(holders) == 1, entry
+
+
+def test_numbered_and_bulleted_publications_stay_whole_in_shared_profiles() -> None:
+    text = (PROFILES / "001_0ffaf70880d31b3d.txt").read_text()
+    chunks = _chunks(text)
+    items = [m.group(0).strip() for m in re.finditer(r"^- \d+\. .+$", text, re.M)]
+    assert len(items) >= 3
+    for item in items:
+        assert sum(item in c.body for c in chunks) == 1, item
+
+
+def test_title_authors_and_venue_stay_together_on_a_profile_page() -> None:
+    text = (PROFILES / "003_e3f182890350950a.txt").read_text()
+    chunks = _chunks(text)
+    title = "ECRM: Efficient Fault Tolerance for Recommendation Model Training via Erasure Coding"
+    [holder] = [c for c in chunks if title in c.body]
+    assert "Kaige Liu, Jack Kosaian, K. V. Rashmi" in holder.body
+
+
+def test_long_entry_is_split_at_sentences_with_its_title_carried() -> None:
+    abstract = " ".join(f"Sentence {i} explains a detail of the system design." for i in range(60))
+    text = f"Eve Park\n\nA Paper Title With Several Words\n\nEve Park, Ian Moss\n\n{abstract}\n"
+    chunks = _chunks(text, 120)
+    assert len(chunks) >= 3
+    assert all(c.body.rstrip().endswith(".") for c in chunks[1:])
+    assert "A Paper Title With Several Words" in chunks[-1].text.splitlines()[0]
+
+
+def test_author_list_detection() -> None:
+    assert looks_like_authors("Jack Kosaian, K. V. Rashmi, Shivaram Venkataraman")
+    assert looks_like_authors("Harun Bayraktar, Cole Brower, John Gunnels et al.")
+    assert not looks_like_authors("We present ECRM, a system that achieves fault tolerance.")
