@@ -10,7 +10,7 @@ import pytest
 from assistant.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
-SAMPLE = REPO / "sample"
+SAMPLE = REPO / "sample" / "profiles"
 SHARED = Path(os.environ.get("PROFILECHAT_SHARED", REPO.parent / "shared")) / "corpus"
 PROFILES = SHARED / "profiles"
 REAL_PDF = SHARED / "pdf" / "insujang_cv.pdf"

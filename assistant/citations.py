@@ -1,0 +1,138 @@
+"""Never trust the model's citation numbers: check each sentence against the passages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from assistant.retrieval import STOPWORDS, Passage
+from assistant.types import Citation
+from prompts import MARKER_PATTERN
+
+# A cited passage must contain this share of a sentence's ordinary content words.
+MIN_WORD_SUPPORT = 0.5
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s*\[[\d,\s]+\])*\s+(?=[A-Z0-9\"'(])")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+|\d[\d.,:/-]*\d|\d")
+_FILLER = {"passage", "passages", "document", "documents", "according", "listed", "mentioned",
+           "states", "stated", "says", "also", "including", "include", "includes", "based"}
+
+
+@dataclass
+class CheckedSentence:
+    text: str  # without markers
+    passages: list[int]  # 0-based indexes into the passages, after checking
+    changed: str = ""  # "", "repointed", "removed-marker"
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of an answer, each keeping the markers that follow it."""
+    parts: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        starts = [0] + [m.end() for m in _SENTENCE_END.finditer(line)]
+        ends = [m.start() + len(m.group(0).rstrip()) for m in _SENTENCE_END.finditer(line)]
+        ends.append(len(line))
+        parts.extend(line[s:e].strip() for s, e in zip(starts, ends) if line[s:e].strip())
+    return parts
+
+
+def markers(sentence: str) -> list[int]:
+    return [int(n) for m in MARKER_PATTERN.finditer(sentence) for n in m.group(1).split(",")]
+
+
+def strip_markers(sentence: str) -> str:
+    return re.sub(r"\s+([.,;:!?])", r"\1", MARKER_PATTERN.sub("", sentence)).strip()
+
+
+def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
+    """(numbers, names, words): what a passage must contain to support the sentence."""
+    numbers, names, words = set(), set(), set()
+    for i, token in enumerate(_WORD.findall(strip_markers(sentence))):
+        low = token.lower().strip("'’")
+        if token[0].isdigit():
+            numbers.add(low.strip(".,"))
+        elif low in STOPWORDS or low in _FILLER or len(low) < 3:
+            continue
+        elif token[0].isupper() and (i > 0 or token.isupper()):
+            names.add(low)
+        else:
+            words.add(low)
+    return numbers, names, words
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word
+
+
+def support(sentence: str, passage_text: str) -> float:
+    """How well a passage supports a sentence: 0 when a number or name is missing."""
+    numbers, names, words = claim_terms(sentence)
+    haystack = passage_text.lower()
+    if any(n not in haystack for n in numbers):
+        return 0.0
+    hay_words = set(re.findall(r"[a-z][a-z'’-]+", haystack))
+    hay_stems = {_stem(w) for w in hay_words}
+    if any(n not in hay_words and n not in haystack for n in names):
+        return 0.0
+    if not words:
+        return 1.0 if numbers or names else 0.0
+    hits = sum(1 for w in words if w in hay_words or _stem(w) in hay_stems)
+    return hits / len(words)
+
+
+def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence]:
+    """Keep markers that point at a supporting passage; re-point or drop the rest."""
+    checked: list[CheckedSentence] = []
+    for sentence in split_sentences(answer_text):
+        plain = strip_markers(sentence)
+        numbers, names, words = claim_terms(plain)
+        if not (numbers or names or words):
+            continue  # "Here is what the documents say:" needs no source
+        cited = [m - 1 for m in markers(sentence) if 1 <= m <= len(passages)]
+        good = [i for i in cited if support(plain, passages[i].chunk.text) >= MIN_WORD_SUPPORT]
+        if good:
+            checked.append(CheckedSentence(plain, list(dict.fromkeys(good))))
+            continue
+        scores = [support(plain, p.chunk.text) for p in passages]
+        best = max(range(len(scores)), key=scores.__getitem__, default=-1)
+        if best >= 0 and scores[best] >= MIN_WORD_SUPPORT:
+            checked.append(CheckedSentence(plain, [best], "repointed"))
+    return checked
+
+
+def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:
+    """The line or sentence of a passage that shares most with the claim."""
+    body = passage_text.split("\n", 1)[-1]
+    candidates = [c.strip() for c in re.split(r"\n+|(?<=[.!?])\s+", body) if c.strip()]
+    if not candidates:
+        return body[:limit]
+    numbers, names, words = claim_terms(claim)
+    terms = numbers | names | words
+    best = max(candidates, key=lambda c: sum(1 for t in terms if t in c.lower()))
+    return best[:limit]
+
+
+def assemble(checked: Sequence[CheckedSentence], passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
+    """Answer text with markers renumbered in order of first use, and its citations."""
+    numbering: dict[int, int] = {}
+    citations: list[Citation] = []
+    sentences: list[str] = []
+    for sentence in checked:
+        marks = []
+        for i in sentence.passages:
+            if i not in numbering:
+                numbering[i] = len(numbering) + 1
+                chunk = passages[i].chunk
+                citations.append(Citation(
+                    n=numbering[i], source=chunk.source, person=chunk.person,
+                    section=chunk.section, page=chunk.page,
+                    quote=best_quote(chunk.text, sentence.text), chunk_id=chunk.id,
+                ))
+            marks.append(f"[{numbering[i]}]")
+        text = sentence.text
+        end = text[-1] if text and text[-1] in ".!?" else ""
+        sentences.append(f"{text[: len(text) - len(end)]} {''.join(marks)}{end or '.'}")
+    return " ".join(sentences), citations

@@ -1,0 +1,450 @@
+"""Answer backends as LangChain chat models: local llama.cpp, OpenAI-compatible, Ollama, and a fake."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import secrets
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    convert_to_openai_messages,
+)
+from langchain_core.messages.ai import UsageMetadata
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from langchain_ollama import ChatOllama
+from langchain_openai import ChatOpenAI
+from pydantic import Field, PrivateAttr
+
+from assistant.errors import LLMError, ModelError
+from assistant.models import INSTALL_HINT, ensure_local_model
+from assistant.settings import Settings
+
+__all__ = [
+    "FakeChatModel",
+    "LocalChatModel",
+    "OllamaChatModel",
+    "OpenAIChatModel",
+    "chat_model_label",
+    "get_chat_model",
+]
+
+BACKENDS = ("local", "openai", "ollama", "extractive")
+LOCAL_LABEL = "Qwen2.5-Coder-1.5B Q4_K_M"
+# Room for the system prompt, ~350 tokens of passages, the question and a 160-token answer,
+# with headroom; the KV cache costs ~28 KiB a token, so 4096 tokens ≈ 115 MiB.
+LOCAL_CONTEXT = 4096
+REQUEST_TIMEOUT_S = 120.0  # a CPU-only server can take a minute on a long prompt
+
+
+def get_chat_model(settings: Settings) -> BaseChatModel | None:
+    """The chat model `settings.llm` names; None for the model-free extractive backend."""
+    backend = _backend(settings)
+    if backend == "extractive":
+        return None
+    if backend == "openai":
+        return OpenAIChatModel(
+            base_url=settings.openai_base_url,
+            api_key=settings.openai_api_key,
+            model=settings.openai_model,
+            max_tokens=settings.llm_max_tokens,
+            temperature=0.0,
+            timeout=REQUEST_TIMEOUT_S,
+            max_retries=1,
+        )
+    if backend == "ollama":
+        return OllamaChatModel(
+            base_url=settings.ollama_url,
+            model=settings.ollama_model,
+            num_predict=settings.llm_max_tokens,
+            temperature=0.0,
+            client_kwargs={"timeout": REQUEST_TIMEOUT_S},
+        )
+    return LocalChatModel(
+        model_path=str(ensure_local_model(settings)),
+        n_threads=settings.llm_threads,
+        max_tokens=settings.llm_max_tokens,
+    )
+
+
+def chat_model_label(settings: Settings) -> str:
+    """A short human label for the configured backend, for logs, the UI and eval reports."""
+    backend = _backend(settings)
+    if backend == "local":
+        threads = settings.llm_threads
+        return f"local {LOCAL_LABEL} (llama.cpp, {threads} thread{'s' * (threads != 1)})"
+    if backend == "openai":
+        return f"{settings.openai_model} (OpenAI-compatible server at {settings.openai_base_url})"
+    if backend == "ollama":
+        return f"{settings.ollama_model} (Ollama at {settings.ollama_url})"
+    return "extractive (no language model)"
+
+
+def _backend(settings: Settings) -> str:
+    backend = settings.llm.strip().lower()
+    if backend not in BACKENDS:
+        raise LLMError(
+            f"unknown answer backend {settings.llm!r}: set PROFILECHAT_LLM to one of "
+            f"{', '.join(BACKENDS)}"
+        )
+    return backend
+
+
+def _text(messages: list[BaseMessage]) -> str:
+    return "\n\n".join(f"{m.type}: {m.text}" for m in messages)
+
+
+class FakeChatModel(BaseChatModel):
+    """Deterministic stand-in for tests: scripted replies in turn, streamed word by word."""
+
+    responses: list[str] = Field(default_factory=lambda: ["This is a scripted answer."])
+    prompts: list[str] = Field(default_factory=list)
+    """Each call's messages as `type: text` blocks, in call order."""
+    calls: list[list[BaseMessage]] = Field(default_factory=list)
+    _next: int = PrivateAttr(default=0)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def _llm_type(self) -> str:
+        return "fake"
+
+    def _reply(self, messages: list[BaseMessage]) -> str:
+        with self._lock:
+            self.calls.append(list(messages))
+            self.prompts.append(_text(messages))
+            reply = self.responses[self._next % len(self.responses)]
+            self._next += 1
+        return reply
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        message = AIMessage(content=self._reply(messages))
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        # Split after whitespace so the pieces join back to the exact reply.
+        for piece in re.split(r"(?<=\s)(?=\S)", self._reply(messages)):
+            chunk = ChatGenerationChunk(message=AIMessageChunk(content=piece))
+            if run_manager:
+                run_manager.on_llm_new_token(piece, chunk=chunk)
+            yield chunk
+
+
+class _Engine:
+    """One loaded llama.cpp model; `lock` makes callers take turns on the 2 cores."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.lock = threading.Lock()
+
+
+_ENGINES: dict[tuple[str, int, int], _Engine] = {}
+_ENGINES_LOCK = threading.Lock()
+
+
+def _load_engine(model_path: str, n_threads: int, n_ctx: int) -> _Engine:
+    """The process-wide engine for these parameters, loaded on first use (~2-5 s)."""
+    key = (model_path, n_threads, n_ctx)
+    with _ENGINES_LOCK:
+        if key not in _ENGINES:
+            _ENGINES[key] = _Engine(_start_server(model_path, n_threads, n_ctx))
+        return _ENGINES[key]
+
+
+def _start_server(model_path: str, n_threads: int, n_ctx: int) -> Any:
+    try:
+        import xllamacpp
+    except ImportError as exc:
+        raise ModelError(
+            f"the llama.cpp runtime (xllamacpp) is not installed: {INSTALL_HINT}"
+        ) from exc
+    params = xllamacpp.CommonParams()
+    params.model.path = model_path
+    params.n_ctx = n_ctx
+    params.n_parallel = 1
+    params.cpuparams.n_threads = n_threads
+    params.cpuparams_batch.n_threads = n_threads
+    params.verbosity = -1
+    # xllamacpp always opens an HTTP listener too; keep it on loopback behind a key nobody knows.
+    params.hostnames = ["127.0.0.1"]
+    params.port = 0
+    params.api_keys = [secrets.token_urlsafe(24)]
+    try:
+        return xllamacpp.Server(params)
+    except (RuntimeError, ValueError) as exc:
+        raise ModelError(f"llama.cpp could not load {model_path}: {exc}") from exc
+
+
+def _error_message(payload: dict[str, Any]) -> str | None:
+    """The error text in a llama.cpp server reply, or None when it is a normal reply."""
+    error = payload.get("error")
+    if isinstance(error, dict):
+        return str(error.get("message", error))
+    if error is not None:
+        return str(error)
+    if "choices" not in payload and "message" in payload:
+        return str(payload["message"])
+    return None
+
+
+def _usage(payload: dict[str, Any]) -> UsageMetadata | None:
+    usage = payload.get("usage")
+    if not usage:
+        return None
+    return UsageMetadata(
+        input_tokens=usage.get("prompt_tokens", 0),
+        output_tokens=usage.get("completion_tokens", 0),
+        total_tokens=usage.get("total_tokens", 0),
+    )
+
+
+class LocalChatModel(BaseChatModel):
+    """The bundled GGUF model run in-process by llama.cpp (xllamacpp), with its chat template."""
+
+    model_path: str
+    n_threads: int = 2
+    n_ctx: int = LOCAL_CONTEXT
+    max_tokens: int = 160
+    temperature: float = 0.0
+    seed: int = 42
+    model_kwargs: dict[str, Any] = Field(default_factory=dict)
+    """Extra fields for llama.cpp's /v1/chat/completions body (e.g. `ignore_eos`)."""
+
+    @property
+    def _llm_type(self) -> str:
+        return "llama.cpp"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_path": self.model_path, "n_threads": self.n_threads, "n_ctx": self.n_ctx}
+
+    def load(self) -> None:
+        """Load the model now rather than on the first question."""
+        _load_engine(self.model_path, self.n_threads, self.n_ctx)
+
+    def _body(self, messages: list[BaseMessage], stop: list[str] | None, **kwargs: Any) -> dict:
+        body: dict[str, Any] = {
+            "messages": convert_to_openai_messages(messages),
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "seed": self.seed,
+            **self.model_kwargs,
+            **kwargs,
+        }
+        if stop:
+            body["stop"] = stop
+        return body
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        engine = _load_engine(self.model_path, self.n_threads, self.n_ctx)
+        with engine.lock:
+            reply = engine.server.handle_chat_completions(self._body(messages, stop, **kwargs))
+        if (error := _error_message(reply)) is not None:
+            raise LLMError(f"the local model failed: {error}")
+        choice = reply["choices"][0]
+        message = AIMessage(
+            content=choice["message"].get("content") or "",
+            usage_metadata=_usage(reply),
+            response_metadata={
+                "finish_reason": choice.get("finish_reason"),
+                "timings": reply.get("timings", {}),
+                "model_name": LOCAL_LABEL,
+            },
+        )
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        body = self._body(messages, stop, stream=True, **kwargs)
+        body["stream_options"] = {"include_usage": True}
+        for payload in _stream_payloads(
+            _load_engine(self.model_path, self.n_threads, self.n_ctx), body
+        ):
+            chunk = _local_chunk(payload)
+            if chunk is None:
+                continue
+            if run_manager and isinstance(chunk.message.content, str) and chunk.message.content:
+                run_manager.on_llm_new_token(chunk.message.content, chunk=chunk)
+            yield chunk
+
+
+def _stream_payloads(engine: _Engine, body: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Server events as they are produced; llama.cpp runs on a worker thread under the lock."""
+    events: queue.Queue[dict[str, Any] | Exception | None] = queue.Queue()
+    abandoned = threading.Event()
+
+    def on_event(payload: dict[str, Any]) -> bool:
+        events.put(payload)
+        return abandoned.is_set()  # True tells llama.cpp to stop generating
+
+    def work() -> None:
+        try:
+            with engine.lock:
+                engine.server.handle_chat_completions(body, on_event)
+        except Exception as exc:  # noqa: BLE001 - handed to the consumer, which re-raises it
+            events.put(exc)
+        finally:
+            events.put(None)
+
+    threading.Thread(target=work, name="llama.cpp-stream", daemon=True).start()
+    try:
+        while (item := events.get()) is not None:
+            if isinstance(item, Exception):
+                raise LLMError(f"the local model failed: {item}") from item
+            if (error := _error_message(item)) is not None:
+                raise LLMError(f"the local model failed: {error}")
+            yield item
+    finally:
+        abandoned.set()
+
+
+def _local_chunk(payload: dict[str, Any]) -> ChatGenerationChunk | None:
+    choices = payload.get("choices") or [{}]
+    content = (choices[0].get("delta") or {}).get("content") or ""
+    usage = _usage(payload)
+    finish = choices[0].get("finish_reason")
+    if not content and usage is None and finish is None and "timings" not in payload:
+        return None
+    metadata: dict[str, Any] = {}
+    if finish is not None:
+        metadata["finish_reason"] = finish
+    if "timings" in payload:
+        metadata["timings"] = payload["timings"]
+    return ChatGenerationChunk(
+        message=AIMessageChunk(content=content, usage_metadata=usage, response_metadata=metadata)
+    )
+
+
+@contextmanager
+def _errors_as_llm_error(describe: Callable[[Exception], str | None]) -> Iterator[None]:
+    """Turn a client library's errors into LLMError with the message `describe` gives."""
+    try:
+        yield
+    except LLMError:
+        raise
+    except Exception as exc:
+        message = describe(exc)
+        if message is None:
+            raise
+        raise LLMError(message) from exc
+
+
+def _describe_openai(url: str) -> Callable[[Exception], str | None]:
+    import openai
+
+    def describe(exc: Exception) -> str | None:
+        where = f"the OpenAI-compatible server at {url}"
+        if isinstance(exc, openai.APIConnectionError):
+            return (
+                f"cannot reach {where} ({exc.__cause__ or exc}); start it or set "
+                "PROFILECHAT_OPENAI_BASE_URL"
+            )
+        if isinstance(exc, openai.APIStatusError):
+            hint = {
+                401: "; check PROFILECHAT_OPENAI_API_KEY",
+                403: "; check PROFILECHAT_OPENAI_API_KEY",
+                404: "; check PROFILECHAT_OPENAI_BASE_URL and PROFILECHAT_OPENAI_MODEL",
+            }
+            return f"{where} answered HTTP {exc.status_code}: {exc.message}{hint.get(exc.status_code, '')}"
+        if isinstance(exc, openai.OpenAIError | httpx.HTTPError | json.JSONDecodeError):
+            return f"bad response from {where}: {exc}"
+        return None
+
+    return describe
+
+
+class OpenAIChatModel(ChatOpenAI):
+    """ChatOpenAI for any OpenAI-compatible server; failures raise LLMError naming the URL."""
+
+    def _describe(self) -> Callable[[Exception], str | None]:
+        return _describe_openai(self.openai_api_base or "https://api.openai.com/v1")
+
+    def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
+        with _errors_as_llm_error(self._describe()):
+            return super()._generate(*args, **kwargs)
+
+    def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        with _errors_as_llm_error(self._describe()):
+            yield from super()._stream(*args, **kwargs)
+
+    async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
+        with _errors_as_llm_error(self._describe()):
+            return await super()._agenerate(*args, **kwargs)
+
+    async def _astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[ChatGenerationChunk]:
+        with _errors_as_llm_error(self._describe()):
+            async for chunk in super()._astream(*args, **kwargs):
+                yield chunk
+
+
+def _describe_ollama(url: str, model: str) -> Callable[[Exception], str | None]:
+    import ollama
+
+    def describe(exc: Exception) -> str | None:
+        where = f"Ollama at {url}"
+        if isinstance(exc, ConnectionError | httpx.TransportError):
+            return f"cannot reach {where}; start it (`ollama serve`) or set PROFILECHAT_OLLAMA_URL"
+        if isinstance(exc, ollama.ResponseError):
+            hint = f"; run `ollama pull {model}` or set PROFILECHAT_OLLAMA_MODEL"
+            return f"{where} answered HTTP {exc.status_code}: {exc.error}{hint * (exc.status_code == 404)}"
+        if isinstance(exc, ollama.RequestError | httpx.HTTPError | json.JSONDecodeError):
+            return f"bad response from {where}: {exc}"
+        return None
+
+    return describe
+
+
+class OllamaChatModel(ChatOllama):
+    """ChatOllama (/api/chat, streamed NDJSON); failures raise LLMError naming the URL."""
+
+    def _describe(self) -> Callable[[Exception], str | None]:
+        return _describe_ollama(self.base_url or "http://127.0.0.1:11434", self.model)
+
+    def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
+        with _errors_as_llm_error(self._describe()):
+            return super()._generate(*args, **kwargs)
+
+    def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        with _errors_as_llm_error(self._describe()):
+            yield from super()._stream(*args, **kwargs)
+
+    async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
+        with _errors_as_llm_error(self._describe()):
+            return await super()._agenerate(*args, **kwargs)
+
+    async def _astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[ChatGenerationChunk]:
+        with _errors_as_llm_error(self._describe()):
+            async for chunk in super()._astream(*args, **kwargs):
+                yield chunk

@@ -1,0 +1,160 @@
+"""Hybrid retrieval: dense (Chroma) and keyword (SQLite FTS5 BM25) fused, person-aware."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from langchain_core.callbacks import CallbackManagerForRetrieverRun
+from langchain_core.documents import Document
+from langchain_core.retrievers import BaseRetriever
+from pydantic import ConfigDict
+
+from ingest.store import Index, StoredChunk
+
+# Reciprocal rank fusion constant from Cormack et al. (2009); 60 is the usual choice.
+RRF_K = 60
+STOPWORDS = frozenset(
+    "a an the of in on at to for and or but is are was were be been being do does did has have "
+    "had what which who whom whose where when why how this that these those it its he she his her "
+    "him they them their there with by from as about into over under any all each every some "
+    "did does tell me list name give please can could would should you your i my our we us "
+    "than then so not no yes also only just more most many much one two".split()
+)
+PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\b", re.I)
+
+
+@dataclass
+class Passage:
+    """A retrieved chunk with the fused score that ranked it."""
+
+    chunk: StoredChunk
+    score: float
+
+
+def keywords(text: str) -> list[str]:
+    """Content words of a question, for keyword search and sentence scoring."""
+    words = re.findall(r"[A-Za-z0-9][A-Za-z0-9+#.'’-]*[A-Za-z0-9+#]|[A-Za-z0-9]", text)
+    return [w for w in words if w.lower() not in STOPWORDS]
+
+
+def resolve_people(
+    question: str, known: Sequence[str], history: Sequence[tuple[str, str]] | None = None
+) -> list[str]:
+    """The indexed people a question names, by full, last or first name, or through a pronoun."""
+    named = _named_in(question, known)
+    if named or not PRONOUNS.search(question):
+        return named
+    for earlier_q, earlier_a in reversed(list(history or [])):
+        named = _named_in(earlier_q, known) or _named_in(earlier_a, known)
+        if named:
+            return named
+    return []
+
+
+def _named_in(text: str, known: Sequence[str]) -> list[str]:
+    lowered = f" {re.sub(r'[^a-z0-9 ]+', ' ', text.lower())} "
+    full = [p for p in known if f" {p.lower()} " in lowered]
+    if full:
+        return full
+    found: list[str] = []
+    for position in (-1, 0):  # last names first: "Kosaian's advisor"
+        for person in known:
+            parts = person.lower().split()
+            if len(parts) >= 2 and len(parts[position]) > 2 and f" {parts[position]} " in lowered:
+                found.append(person)
+        owners = {p.split()[position].lower() for p in found}
+        if found and len(found) <= 3 and len(owners) == 1:
+            return found
+        found = []
+    return []
+
+
+def _fts_query(question: str) -> str:
+    terms = {w.lower().strip(".'’") for w in keywords(question)}
+    return " OR ".join(f'"{t}"' for t in sorted(terms) if t)
+
+
+def keyword_search(index: Index, question: str, people: Sequence[str], n: int) -> list[str]:
+    """Chunk ids ranked by BM25 over the FTS5 index."""
+    query = _fts_query(question)
+    if not query:
+        return []
+    sql = "SELECT id FROM chunks_fts WHERE chunks_fts MATCH ?"
+    args: list[object] = [query]
+    if people:
+        sql += f" AND person IN ({','.join('?' * len(people))})"
+        args.extend(people)
+    return [r[0] for r in index._query(sql + " ORDER BY bm25(chunks_fts) LIMIT ?", (*args, n))]
+
+
+def dense_search(index: Index, question: str, people: Sequence[str], n: int) -> list[str]:
+    """Chunk ids ranked by embedding similarity in Chroma."""
+    where: dict | None = None
+    if len(people) == 1:
+        where = {"person": people[0]}
+    elif people:
+        where = {"person": {"$in": list(people)}}
+    vector = index.embeddings.embed_query(question)
+    found = index.vectors._collection.query(
+        query_embeddings=[vector], n_results=n, where=where, include=[]
+    )
+    return list(found["ids"][0])
+
+
+def retrieve(
+    index: Index, question: str, *, people: Sequence[str] = (), k: int = 6, diversify: bool = False
+) -> list[Passage]:
+    """The k best live passages, fused from dense and keyword rankings."""
+    pool = max(4 * k, 20)
+    scores: dict[str, float] = {}
+    for ranking in (dense_search(index, question, people, pool),
+                    keyword_search(index, question, people, pool)):
+        for rank, chunk_id in enumerate(ranking):
+            scores[chunk_id] = scores.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank + 1)
+    ordered = sorted(scores, key=scores.__getitem__, reverse=True)
+    chunks = index.chunks(ordered)  # drops chunks of documents that are not live
+    passages = [Passage(c, scores[c.id]) for c in chunks]
+    if diversify:
+        passages = _round_robin_by_person(passages)
+    return passages[:k]
+
+
+def _round_robin_by_person(passages: list[Passage]) -> list[Passage]:
+    """Interleave people so a collection question does not get five chunks of one CV."""
+    queues: dict[str, list[Passage]] = {}
+    for passage in passages:
+        queues.setdefault(passage.chunk.person, []).append(passage)
+    out: list[Passage] = []
+    while any(queues.values()):
+        for queue in queues.values():
+            if queue:
+                out.append(queue.pop(0))
+    return out
+
+
+def to_document(passage: Passage) -> Document:
+    """A passage as a LangChain Document carrying its citation metadata."""
+    c = passage.chunk
+    meta = {"id": c.id, "person": c.person, "source": c.source, "section": c.section,
+            "page": c.page, "start": c.start, "end": c.end, "score": passage.score}
+    return Document(page_content=c.text, metadata=meta, id=c.id)
+
+
+class ProfileRetriever(BaseRetriever):
+    """LangChain retriever over the index; person-aware and diversified across people."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    index: Index
+    k: int = 6
+    people: list[str] = []
+
+    def _get_relevant_documents(
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: object
+    ) -> list[Document]:
+        k = int(kwargs.get("k", self.k))  # type: ignore[call-overload]
+        people = self.people or resolve_people(query, list(self.index.people()))
+        passages = retrieve(self.index, query, people=people, k=k, diversify=not people)
+        return [to_document(p) for p in passages]

@@ -1,0 +1,278 @@
+"""Load a PDF, Markdown or text file into one text with page offsets, or say why it cannot be."""
+
+from __future__ import annotations
+
+import bisect
+import codecs
+import contextlib
+import hashlib
+import io
+import re
+import struct
+import unicodedata
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pypdf import PageObject, PdfReader
+from pypdf.errors import DependencyError, PdfReadError, PyPdfError
+
+from assistant.errors import IngestError
+from ingest.pdf_repair import fix_ligatures, page_label, repair_pages
+
+__all__ = ["SUPPORTED_SUFFIXES", "Document", "Page", "load"]
+
+_KINDS = {
+    ".pdf": "pdf",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "text",
+    ".text": "text",
+}
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_KINDS)
+_BOMS = (  # UTF-32 first: its little-endian BOM starts with UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+# What pypdf raises on malformed files besides its own errors: it trusts the structure it parses.
+_PDF_ERRORS = (
+    PyPdfError,
+    ValueError,
+    KeyError,
+    TypeError,
+    AttributeError,
+    IndexError,
+    AssertionError,
+    ArithmeticError,
+    RuntimeError,
+    OSError,
+    struct.error,
+    zlib.error,
+)
+_MAGIC = {b"%PDF": "a PDF; rename it to .pdf", b"PK\x03\x04": "a ZIP or Office file; export it"}
+
+
+@dataclass
+class Page:
+    """Where one page's text sits inside Document.text."""
+
+    number: int | None  # 1-based PDF page number; None for Markdown and text
+    start: int
+    end: int
+
+
+@dataclass
+class Document:
+    """A loaded file: its whole text, page offsets, and what was repaired or found wrong."""
+
+    path: Path
+    kind: str  # "pdf" | "markdown" | "text"
+    text: str  # PDF pages joined with "\n\n"
+    pages: list[Page]
+    sha256: str  # of the raw file bytes
+    size: int  # bytes
+    repairs: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def page_at(self, offset: int) -> int | None:
+        """Page number holding that character offset (the page before, between pages)."""
+        filled = [page for page in self.pages if page.end > page.start]
+        if not filled or not 0 <= offset <= len(self.text):
+            return None
+        index = bisect.bisect_right([page.start for page in filled], offset) - 1
+        return filled[max(index, 0)].number
+
+
+def load(path: Path, *, max_bytes: int = 20 * 1024 * 1024) -> Document:
+    """Read a PDF, Markdown or text file into a Document.
+
+    Args:
+        path: the file to read; its suffix picks the reader (see SUPPORTED_SUFFIXES).
+        max_bytes: larger files are refused before they are read.
+
+    Raises:
+        IngestError: with a one-line reason naming the file, for any file that cannot be used.
+    """
+    path = Path(path)
+    data = _read(path, max_bytes)
+    kind = _KINDS[path.suffix.lower()]
+    digest, size = hashlib.sha256(data).hexdigest(), len(data)
+    if kind == "pdf":
+        texts, repairs, problems = _pdf_pages(path, data)
+        text, pages = _join_pages(texts)
+    else:
+        text, repairs = _decode(path, data)
+        pages, problems = [Page(None, 0, len(text))], []
+    return Document(path, kind, text, pages, digest, size, repairs, problems)
+
+
+def _read(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes, after the checks that need no parsing."""
+    supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
+    try:
+        if not path.exists():
+            raise IngestError(f"{path} not found; check the path")
+        if not path.is_file():
+            raise IngestError(f"{path} is not a file; pass a file ({supported})")
+        if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+            kind = f"{path.suffix} files are" if path.suffix else "files without an extension are"
+            raise IngestError(f"{path.name}: {kind} not supported; use one of {supported}")
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise IngestError(
+                f"{path.name} is {_human(size)}, over the {_human(max_bytes)} limit; "
+                "split it or raise the limit (PROFILECHAT_MAX_FILE_MB)"
+            )
+        data = path.read_bytes()
+    except PermissionError as exc:
+        raise IngestError(f"cannot read {path}: permission denied; check its permissions") from exc
+    except OSError as exc:
+        raise IngestError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if not data:
+        raise IngestError(f"{path.name} is empty (0 bytes); re-export or re-download it")
+    return data
+
+
+def _human(size: int) -> str:
+    """A byte count the way a user reads it: 512 bytes, 3.4 KB, 25.0 MB."""
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / 1024 / 1024:.1f} MB"
+
+
+def _decode(path: Path, data: bytes) -> tuple[str, list[str]]:
+    """Text of a Markdown or text file in whatever common encoding it uses, with LF endings."""
+    text, encoding = _detect(path, data)
+    repairs = [] if encoding in ("utf-8", "utf-8-sig") else [f"decoded as {encoding}"]
+    controls = sum(1 for c in text if unicodedata.category(c) == "Cc" and c not in "\t\n\r\f")
+    # Real text has a stray control character or two at most; 1% means a binary file.
+    if "\x00" in text or controls > max(2, len(text) // 100):
+        raise _binary(path, data, "control characters")
+    if "\r" in text:
+        text = re.sub(r"\r\n?", "\n", text)
+        repairs.append("normalised CRLF/CR line endings to LF")
+    text, ligatures = fix_ligatures(text)
+    if ligatures:
+        repairs.append(f"replaced {ligatures} ligature characters (e.g. ﬁ → fi)")
+    if not text.strip():
+        raise IngestError(f"{path.name} contains only whitespace; there is no text to ingest")
+    return text, repairs
+
+
+def _detect(path: Path, data: bytes) -> tuple[str, str]:
+    """Decode with the BOM's encoding, else UTF-8, BOM-less UTF-16, cp1252, latin-1."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding), encoding
+            except UnicodeDecodeError as exc:
+                raise _binary(path, data, f"bytes that are not valid {encoding}") from exc
+    if b"\x00" in data:
+        # ASCII text saved as UTF-16 without a BOM has a NUL in every other byte.
+        zeros_odd, zeros_even = data[1::2].count(0), data[0::2].count(0)
+        encoding = "utf-16-le" if zeros_odd > zeros_even else "utf-16-be"
+        if len(data) % 2 or max(zeros_odd, zeros_even) < 0.4 * len(data) / 2:
+            raise _binary(path, data, "NUL bytes")
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError as exc:
+            raise _binary(path, data, "NUL bytes") from exc
+    for encoding in ("utf-8", "cp1252"):
+        with contextlib.suppress(UnicodeDecodeError):
+            return data.decode(encoding), encoding
+    return data.decode("latin-1"), "latin-1"  # every byte is a latin-1 character
+
+
+def _binary(path: Path, data: bytes, evidence: str) -> IngestError:
+    """The error for a binary file with a text file's name."""
+    hint = next((h for magic, h in _MAGIC.items() if data.startswith(magic)), "")
+    action = f"it is {hint}" if hint else "save it as plain text or give it its real extension"
+    return IngestError(f"{path.name} is a binary file, not text (it has {evidence}); {action}")
+
+
+def _pdf_pages(path: Path, data: bytes) -> tuple[list[str], list[str], list[str]]:
+    """Repaired text of each PDF page, with the repairs made and the problems found."""
+    reader = _open_pdf(path, data)
+    extracted: list[tuple[str, str | None]] = []
+    failed: list[int] = []
+    for number, page in enumerate(reader.pages, start=1):
+        pair = _extract(page)
+        if pair is None:
+            failed.append(number)
+        extracted.append(pair or ("", None))
+    if len(failed) == len(extracted):
+        raise IngestError(f"{path.name} is corrupt: no page could be read; re-export the PDF")
+    result = repair_pages(extracted)
+    if not any(text.strip() for text in result.pages):
+        raise IngestError(
+            f"{path.name} has no text layer (a scanned image?); run OCR first "
+            "(e.g. ocrmypdf) and ingest the OCR'd PDF"
+        )
+    if failed:
+        result.problems.insert(0, f"{page_label(failed)}: damaged, could not be read; skipped")
+    return result.pages, result.repairs, result.problems
+
+
+def _open_pdf(path: Path, data: bytes) -> PdfReader:
+    """A reader for the PDF bytes, decrypted if an empty password opens it."""
+    if b"%PDF-" not in data[:1024]:
+        raise IngestError(f"{path.name} is not a PDF (no %PDF header); check what the file is")
+    if b"%%EOF" not in data[-2048:]:
+        raise IngestError(
+            f"{path.name} is truncated (no end-of-file marker); download or export it again"
+        )
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise IngestError(_encrypted(path))
+        if len(reader.pages) == 0:
+            raise IngestError(f"{path.name} has no pages; re-export the PDF")
+    except IngestError:
+        raise
+    except DependencyError as exc:
+        raise IngestError(_encrypted(path)) from exc
+    except PdfReadError as exc:
+        if "encrypt" in str(exc).lower() or "password" in str(exc).lower():
+            raise IngestError(_encrypted(path)) from exc
+        raise IngestError(f"{path.name} is a corrupt PDF ({exc}); re-export it") from exc
+    except _PDF_ERRORS as exc:
+        raise IngestError(f"{path.name} is a corrupt PDF ({exc!r}); re-export it") from exc
+    return reader
+
+
+def _encrypted(path: Path) -> str:
+    """The message for a PDF that needs a password."""
+    return f"{path.name} is encrypted; decrypt it first (e.g. qpdf --decrypt in.pdf out.pdf)"
+
+
+def _extract(page: PageObject) -> tuple[str, str | None] | None:
+    """(plain, layout) text of one page; layout None if that mode fails; None if both do."""
+    try:
+        plain = page.extract_text()
+    except _PDF_ERRORS:
+        return None
+    try:
+        layout: str | None = page.extract_text(extraction_mode="layout")
+    except _PDF_ERRORS:  # layout mode is only a second opinion; the plain text stands
+        layout = None
+    return plain, layout
+
+
+def _join_pages(texts: list[str]) -> tuple[str, list[Page]]:
+    """Pages joined with blank lines, and each page's span (empty pages get empty spans)."""
+    parts: list[str] = []
+    pages: list[Page] = []
+    offset = 0
+    for number, text in enumerate(texts, start=1):
+        if text and parts:
+            offset += 2  # the "\n\n" separator
+        pages.append(Page(number, offset, offset + len(text)))
+        if text:
+            parts.append(text)
+            offset += len(text)
+    return "\n\n".join(parts), pages

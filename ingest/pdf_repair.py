@@ -1,0 +1,325 @@
+"""Repairs for text extracted from PDFs: reading order, running heads, ligatures, broken words."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
+# NFKC only for these characters: applied to everything it would also fold ² → 2, ½ → 1⁄2.
+_LIGATURE_MAP = {ord(c): unicodedata.normalize("NFKC", c) for c in LIGATURES}
+
+# 20+ letters with no space is almost never one English word ("internationalization" is 20);
+# runs inside URLs and e-mail addresses are legitimate and skipped.
+_GLUED = re.compile(r"(?<![\w@./:-])[A-Za-z]{20,}(?![\w@/-]|\.\w)")
+_SHORT_WORDS = frozenset(
+    {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to"}
+)
+# A line-end break after one of these is usually a compound ("self-supervised", "non-causal").
+_COMPOUND_HEADS = frozenset(
+    {"self", "non", "co", "cross", "semi", "quasi", "well", "state", "data", "high", "low", "end"}
+)
+_BREAK = re.compile(r"(?<![\w-])([A-Za-z]+(?:-[A-Za-z]+)*)-$")
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_UNMAPPED = re.compile(r"[\ufffd\ue000-\uf8ff]|\(cid:\d+\)")
+# A running line that is nothing but these (and digits) is a page number: "Page 3 of 5", "p. 3".
+_PAGE_WORDS = re.compile(r"\b(?:page|of|p|pp)\b|[#\W_]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass
+class Repaired:
+    """Page texts after repair, with what was fixed and what was only detected."""
+
+    pages: list[str]
+    repairs: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def repair_pages(extracted: list[tuple[str, str | None]]) -> Repaired:
+    """Repair each page's (plain, layout) extraction pair and the document as a whole."""
+    chosen = [choose_text(plain, layout) for plain, layout in extracted]
+    texts = [text for text, _ in chosen]
+    out = Repaired(texts)
+    if columns := _pages_where(chosen, "columns"):
+        out.repairs.append(f"read two-column {page_label(columns)} column by column")
+    if blocks := _pages_where(chosen, "blocks"):
+        out.problems.append(
+            f"{page_label(blocks)}: side-by-side blocks of text that could not safely be read "
+            "column by column; lines from the two sides may be interleaved"
+        )
+    if spaced := _pages_where(chosen, "layout"):
+        out.repairs.append(f"restored missing word spaces on {page_label(spaced)} from layout mode")
+    texts, running = strip_running_lines(texts)
+    texts, ligatures = _unzip([fix_ligatures(t) for t in texts])
+    words, pairs = vocabulary("\n".join(texts))
+    texts, breaks = _unzip([join_hyphenated(t, words, pairs) for t in texts])
+    words, _ = vocabulary("\n".join(texts))
+    split = [split_glued(t, words) for t in texts]
+    out.pages = [text for text, _, _ in split]
+    if running:
+        out.repairs.append(f"removed {running} repeated header/footer lines")
+    if ligatures:
+        out.repairs.append(f"replaced {ligatures} ligature characters (e.g. ﬁ → fi)")
+    if breaks:
+        out.repairs.append(f"joined {breaks} words hyphenated across line breaks")
+    if fixed := sum(n for _, n, _ in split):
+        out.repairs.append(f"split {fixed} run-together words using the document's vocabulary")
+    out.problems.extend(_problems(out.pages, [runs for _, _, runs in split]))
+    return out
+
+
+def _unzip(results: list[tuple[str, int]]) -> tuple[list[str], int]:
+    """(text, count) results as the texts and the total count."""
+    return [text for text, _ in results], sum(n for _, n in results)
+
+
+def choose_text(plain: str, layout: str | None) -> tuple[str, str]:
+    """The better reading of one page and how it was read: plain, layout, columns or blocks."""
+    plain = _tidy(plain)
+    if layout is None:
+        return plain, "plain"
+    lines = [line.rstrip() for line in layout.splitlines()]
+    gutter = find_gutter(lines)
+    if gutter is not None:
+        start, end, prose = gutter
+        # Side-by-side blocks that are not prose columns may be a table whose rows belong
+        # together; the producer's own order (plain mode) is the safer guess for those.
+        return (read_columns(lines, start, end), "columns") if prose else (plain, "blocks")
+    flat = collapse_layout(layout)
+    # Layout mode places words by position, so it can recover spaces plain mode glued away,
+    # but it is only worth taking when it kept (nearly) all the letters.
+    kept = sum(c.isalpha() for c in flat) >= 0.95 * sum(c.isalpha() for c in plain)
+    if kept and len(glued_runs(flat)) < len(glued_runs(plain)):
+        return flat, "layout"
+    return plain, "plain"
+
+
+def collapse_layout(layout: str) -> str:
+    """Layout-mode text with alignment padding squeezed to single spaces and blank lines."""
+    lines = [" ".join(line.split()) for line in layout.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n")
+
+
+def read_columns(lines: list[str], start: int, end: int) -> str:
+    """Layout lines read band by band: left column, then right; lines crossing the gutter alone."""
+    out: list[str] = []
+    left: list[str] = []
+    right: list[str] = []
+    for line in [*lines, "#" * end]:  # the sentinel crosses the gutter and flushes the last band
+        if line[start:end].strip():
+            out += [*left, *right, line]
+            left, right = [], []
+        else:
+            left.append(line[:start])
+            right.append(line[end:])
+    return collapse_layout("\n".join(out[:-1]))
+
+
+def find_gutter(lines: list[str]) -> tuple[int, int, bool] | None:
+    """A blank strip down the middle with text flush on both sides: (start, end, prose?)."""
+    filled = [line for line in lines if line.strip()]
+    if len(filled) < 6:
+        return None
+    width = max(len(line) for line in filled)
+    used = [sum(1 for line in filled if line[i : i + 1].strip()) for i in range(width)]
+    # A title or footer may cross the gutter; a quarter of the lines crossing means no gutter.
+    # Right-aligned dates sit in the outer third and never make a gutter here.
+    middle = range(int(0.35 * width), int(0.65 * width))
+    runs = _runs([i for i in middle if used[i] <= len(filled) / 4])
+    start, end = max(runs, key=lambda r: r[1] - r[0], default=(0, 0))
+    sides = [(line[:start].strip(), line[end:]) for line in filled if not line[start:end].strip()]
+    both = [(left, right) for left, right in sides if left and right.strip()]
+    if end - start < 2 or len(both) < 6 or len(both) < 0.5 * len(sides):
+        return None
+    offsets = Counter(len(right) - len(right.lstrip()) for _, right in both)
+    offset = max(offsets, key=lambda o: sum(offsets[o + d] for d in (-1, 0, 1)))
+    if sum(offsets[offset + d] for d in (-1, 0, 1)) < 0.6 * len(both):
+        return None  # the right-hand text starts ragged: right-aligned, not a column
+    # Prose fills its column up to the next one; table cells ("Ph.D.", "Aug 2021 – May 2026")
+    # leave a wide gap before the next cell.
+    column = end + offset
+    left_fill = statistics.median(len(left) for left, _ in both) / column
+    right_fill = statistics.median(len(right.strip()) for _, right in both) / (width - column)
+    return start, end, left_fill >= 0.75 and right_fill >= 0.5
+
+
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive integers as half-open (start, end) pairs."""
+    runs: list[tuple[int, int]] = []
+    for i in indices:
+        if runs and runs[-1][1] == i:
+            runs[-1] = (runs[-1][0], i + 1)
+        else:
+            runs.append((i, i + 1))
+    return runs
+
+
+def strip_running_lines(pages: list[str]) -> tuple[list[str], int]:
+    """Drop headers/footers repeated on ≥ 3/4 of pages, keeping the first copy of any words."""
+    zones = [_zone(page) for page in pages]
+    counts = Counter(key for zone in zones for key in set(zone.values()))
+    filled = sum(1 for page in pages if page.strip())
+    need = max(2, math.ceil(0.75 * filled))
+    running = {key for key, n in counts.items() if n >= need}
+    seen: set[str] = set()
+    out: list[str] = []
+    removed = 0
+    for page, zone in zip(pages, zones, strict=True):
+        lines = page.split("\n")
+        drop = set()
+        for index, key in zone.items():
+            # "Page 3 of 5" goes everywhere; a worded line ("Jane Doe, CV, updated May 2025")
+            # says something once, so the first copy stays.
+            if key in running and (key in seen or not _PAGE_WORDS.sub("", key).strip()):
+                drop.add(index)
+            if key in running:
+                seen.add(key)
+        removed += len(drop)
+        out.append("\n".join(line for i, line in enumerate(lines) if i not in drop).strip("\n"))
+    return out, removed
+
+
+def _zone(page: str) -> dict[int, str]:
+    """Line index → normalised text for the top and bottom three non-empty lines of a page."""
+    filled = [i for i, line in enumerate(page.split("\n")) if line.strip()]
+    lines = page.split("\n")
+    # Digits are masked so "Page 2 of 5" matches "Page 3 of 5".
+    return {
+        i: re.sub(r"\d+", "#", " ".join(lines[i].lower().split())) for i in filled[:3] + filled[-3:]
+    }
+
+
+def fix_ligatures(text: str) -> tuple[str, int]:
+    """Ligature characters replaced by their letters, and how many there were."""
+    count = sum(text.count(c) for c in LIGATURES)
+    return (text.translate(_LIGATURE_MAP), count) if count else (text, 0)
+
+
+def vocabulary(text: str) -> tuple[set[str], set[str]]:
+    """Lower-case words of a text, and the adjacent pairs of its hyphenated compounds."""
+    # Halves of words broken at a line end are not words, so they stay out.
+    text = re.sub(r"[A-Za-z]+-\n\s*[A-Za-z]+", " ", text)
+    words: set[str] = set()
+    pairs: set[str] = set()
+    for token in _WORD.findall(text):
+        parts = token.lower().split("-")
+        words.update(p for p in parts if len(p) < 20)
+        pairs.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+    return words, pairs
+
+
+def join_hyphenated(text: str, words: set[str], pairs: set[str]) -> tuple[str, int]:
+    """Words split across lines with a hyphen put back together, and how many."""
+    lines = text.split("\n")
+    joined = 0
+    i = 0
+    while i < len(lines) - 1:
+        head = _BREAK.search(lines[i].rstrip())
+        tail = re.match(r"([A-Za-z]+)\S*", lines[i + 1].lstrip())
+        if head and tail:
+            dash = "-" if _keep_hyphen(head.group(1), tail.group(0), words, pairs) else ""
+            lines[i] = lines[i].rstrip()[:-1] + dash + tail.group(0)
+            rest = lines[i + 1].lstrip()[tail.end() :].lstrip()
+            if rest:
+                lines[i + 1] = rest
+            else:
+                del lines[i + 1]
+            joined += 1
+        else:
+            i += 1
+    return "\n".join(lines), joined
+
+
+def _keep_hyphen(left: str, right: str, words: set[str], pairs: set[str]) -> bool:
+    """Whether a line-end hyphen between left and right is part of the word (a compound)."""
+    head = left.rsplit("-", 1)[-1]
+    tail = re.match(r"[A-Za-z]+", right)
+    word = tail.group(0) if tail else right
+    if not word[0].islower() or "-" in left or "-" in right.rstrip(".,;:)"):
+        return True  # "Jae-\nWon", "state-of-\nthe-art"
+    if (head + word).lower() in words:
+        return False
+    if f"{head}-{word}".lower() in pairs or head.lower() in _COMPOUND_HEADS:
+        return True
+    # "GPU-\nbased" and "e-\nmail" are compounds; syllable breaks leave plain lower-case halves.
+    return len(head) == 1 or not (head.islower() or head[1:].islower())
+
+
+def glued_runs(text: str) -> list[str]:
+    """Letter runs long enough that they are probably several words missing their spaces."""
+    return _GLUED.findall(text)
+
+
+def split_glued(text: str, words: set[str]) -> tuple[str, int, list[str]]:
+    """Glued runs split where the document's own words cover them; fixed count; runs left."""
+    left: list[str] = []
+    fixed = 0
+
+    def split(match: re.Match[str]) -> str:
+        nonlocal fixed
+        parts = _segment(match.group(0), words | _SHORT_WORDS)
+        if parts is None:
+            left.append(match.group(0))
+            return match.group(0)
+        fixed += 1
+        return " ".join(parts)
+
+    return _GLUED.sub(split, text), fixed, left
+
+
+def _segment(run: str, words: set[str]) -> list[str] | None:
+    """The fewest known words that spell run exactly, or None if there is no such split."""
+    if len(run) > 120:  # the search is quadratic; runs this long are not a missing space or two
+        return None
+    best: list[list[str] | None] = [[]] + [None] * len(run)
+    for end in range(1, len(run) + 1):
+        for start in range(max(0, end - 30), end):
+            piece, prefix = run[start:end], best[start]
+            if prefix is None or piece.lower() not in words or (len(piece) == 1 and piece != "a"):
+                continue
+            if best[end] is None or len(prefix) + 1 < len(best[end] or []):
+                best[end] = prefix + [piece]
+    parts = best[-1]
+    return parts if parts is not None and len(parts) > 1 else None
+
+
+def _tidy(text: str) -> str:
+    """Plain-mode text without control characters or trailing spaces."""
+    lines = [line.rstrip() for line in _CONTROL.sub("", text).split("\n")]
+    return "\n".join(lines).strip("\n")
+
+
+def _pages_where(chosen: list[tuple[str, str]], how: str) -> list[int]:
+    """1-based numbers of the pages whose text was read the given way."""
+    return [n for n, (_, used) in enumerate(chosen, start=1) if used == how]
+
+
+def page_label(pages: list[int]) -> str:
+    """A list of page numbers as "page 3" or "pages 2, 5"."""
+    return ("page " if len(pages) == 1 else "pages ") + ", ".join(map(str, pages))
+
+
+def _problems(pages: list[str], leftover: list[list[str]]) -> list[str]:
+    """Defects detected but not repaired, in words a user can act on."""
+    problems: list[str] = []
+    if blank := [n for n, page in enumerate(pages, start=1) if not page.strip()]:
+        problems.append(
+            f"{page_label(blank)}: no text layer (scanned image?); OCR the PDF to include the text"
+        )
+    unmapped = sum(len(_UNMAPPED.findall(page)) for page in pages)
+    if unmapped:
+        problems.append(
+            f"{unmapped} characters could not be mapped to text (font without a Unicode map); "
+            "nearby passages may be garbled"
+        )
+    runs = [run for page_runs in leftover for run in page_runs]
+    if runs:
+        examples = ", ".join(sorted(set(runs))[:3])
+        problems.append(f"{len(runs)} runs of words with the spaces missing, e.g. {examples}")
+    return problems

@@ -1,0 +1,127 @@
+"""Small PDFs with the defects real CVs have, written with fpdf2 for the loader tests."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from fpdf import FPDF
+from pypdf import PdfReader, PdfWriter
+
+# DejaVu Sans has the ﬁ/ﬂ/ﬃ glyphs; fpdf2's core fonts are latin-1 and cannot write them.
+LIGATURE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+CV_PAGES = [
+    ["Jane Doe", "jane.doe@example.edu", "EDUCATION", "PhD in Computer Science, 2020"],
+    ["PUBLICATIONS", "Page two marker: Scalable Training Systems, OSDI 2021"],
+    ["AWARDS", "Best Paper Award, SOSP 2019"],
+]
+LEFT_COLUMN = [f"Left column sentence {n} about fault tolerant training." for n in range(8)]
+RIGHT_COLUMN = [f"Right column sentence {n} about serving large models." for n in range(8)]
+
+
+def _lines_pdf(pages: list[list[str]], pdf: FPDF | None = None) -> FPDF:
+    """A PDF with one line of Helvetica per string, a page per list."""
+    pdf = pdf or FPDF()
+    pdf.set_auto_page_break(False)
+    for lines in pages:
+        pdf.add_page()
+        pdf.set_font("helvetica", size=11)
+        for line in lines:
+            pdf.cell(text=line, new_x="LMARGIN", new_y="NEXT")
+    return pdf
+
+
+def cv_pdf(path: Path) -> Path:
+    """A plain three-page CV with distinct text on each page."""
+    _lines_pdf(CV_PAGES).output(str(path))
+    return path
+
+
+def ligature_pdf(path: Path) -> Path:
+    """A page whose text is written with the ﬁ, ﬂ and ﬃ ligature characters."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.add_font("DejaVu", fname=str(LIGATURE_FONT))
+    pdf.set_font("DejaVu", size=11)
+    pdf.cell(text="An e\ufb03cient \ufb01eld study of data\ufb02ow systems")
+    pdf.output(str(path))
+    return path
+
+
+def hyphenated_pdf(path: Path) -> Path:
+    """Lines broken with hyphens: a syllable break, a compound, a name, an acronym compound."""
+    lines = [
+        "We built a distri-",
+        "buted training system for state-of-",
+        "the-art models with Jae-",
+        "Won Chung, using GPU-",
+        "based kernels and a well-",
+        "known scheduler.",
+    ]
+    _lines_pdf([lines]).output(str(path))
+    return path
+
+
+class _RunningHeads(FPDF):
+    """An FPDF that prints a header and a numbered footer on every page."""
+
+    def header(self) -> None:
+        self.set_font("helvetica", size=9)
+        self.cell(text="Jane Doe - Curriculum Vitae", new_x="LMARGIN", new_y="NEXT")
+
+    def footer(self) -> None:
+        self.set_y(-15)
+        self.set_font("helvetica", size=9)
+        self.cell(text=f"Page {self.page_no()} of 4")
+
+
+def running_heads_pdf(path: Path) -> Path:
+    """Four pages that repeat a header and a "Page n of 4" footer."""
+    body = [["Education and degrees"], ["Publications list"], ["Invited talks"], ["Service"]]
+    _lines_pdf(body, _RunningHeads()).output(str(path))
+    return path
+
+
+def two_column_pdf(path: Path) -> Path:
+    """A full-width title over two columns whose lines are written interleaved, row by row."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=14)
+    pdf.text(15, 20, "Research Statement of Jane Doe, written in two columns for this test")
+    pdf.set_font("helvetica", size=10)
+    for row, (left, right) in enumerate(zip(LEFT_COLUMN, RIGHT_COLUMN, strict=True)):
+        pdf.text(15, 35 + 6 * row, left)
+        pdf.text(112, 35 + 6 * row, right)
+    pdf.output(str(path))
+    return path
+
+
+def glued_pdf(path: Path) -> Path:
+    """Words run together: one run the document's own words can split, one they cannot."""
+    lines = [
+        "Distributed Systems for Machine Learning",
+        "Thesis: DistributedSystemsforMachineLearning",
+        "Keywords: Qwzxvbnmplkjhgfdsaqwerty",
+    ]
+    _lines_pdf([lines]).output(str(path))
+    return path
+
+
+def encrypted_pdf(path: Path, user_password: str = "secret") -> Path:
+    """The CV encrypted (RC4, which pypdf writes without extra packages); "" only restricts use."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(bytes(_lines_pdf(CV_PAGES).output()))))
+    writer.encrypt(user_password=user_password, owner_password="owner", algorithm="RC4-128")
+    writer.write(path)
+    return path
+
+
+def image_only_pdf(path: Path) -> Path:
+    """Two pages with drawings and no text at all, like a scan."""
+    pdf = FPDF()
+    for _ in range(2):
+        pdf.add_page()
+        pdf.set_fill_color(90, 90, 90)
+        pdf.rect(20, 20, 150, 200, style="F")
+    pdf.output(str(path))
+    return path
