@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from assistant.compress import _ABBREVIATION, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from prompts import MARKER_PATTERN
@@ -35,7 +36,12 @@ def split_sentences(text: str) -> list[str]:
         starts = [0] + [m.end() for m in _SENTENCE_END.finditer(line)]
         ends = [m.start() + len(m.group(0).rstrip()) for m in _SENTENCE_END.finditer(line)]
         ends.append(len(line))
-        parts.extend(line[s:e].strip() for s, e in zip(starts, ends) if line[s:e].strip())
+        for s, e in zip(starts, ends):
+            piece = line[s:e].strip()
+            if parts and piece and _ABBREVIATION.search(strip_markers(parts[-1])) and s > 0:
+                parts[-1] = f"{parts[-1]} {piece}"
+            elif piece:
+                parts.append(piece)
     return parts
 
 
@@ -106,7 +112,7 @@ def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence
 def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:
     """The line or sentence of a passage that shares most with the claim."""
     body = passage_text.split("\n", 1)[-1]
-    candidates = [c.strip() for c in re.split(r"\n+|(?<=[.!?])\s+", body) if c.strip()]
+    candidates = units(body)
     if not candidates:
         return body[:limit]
     numbers, names, words = claim_terms(claim)

@@ -24,7 +24,7 @@ from langchain_core.messages.ai import UsageMetadata
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_ollama import ChatOllama
 from langchain_openai import ChatOpenAI
-from pydantic import Field, PrivateAttr
+from pydantic import Field, PrivateAttr, SecretStr
 
 from assistant.errors import LLMError, ModelError
 from assistant.models import INSTALL_HINT, ensure_local_model
@@ -55,9 +55,9 @@ def get_chat_model(settings: Settings) -> BaseChatModel | None:
     if backend == "openai":
         return OpenAIChatModel(
             base_url=settings.openai_base_url,
-            api_key=settings.openai_api_key,
+            api_key=SecretStr(settings.openai_api_key),
             model=settings.openai_model,
-            max_tokens=settings.llm_max_tokens,
+            max_completion_tokens=settings.llm_max_tokens,
             temperature=0.0,
             timeout=REQUEST_TIMEOUT_S,
             max_retries=1,

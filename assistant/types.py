@@ -33,6 +33,7 @@ class Answer:
     notes: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     prompt_tokens: int = 0
+    retrieved: list[str] = field(default_factory=list)  # chunk ids in rank order, for the eval
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

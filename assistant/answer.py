@@ -1,0 +1,212 @@
+"""answer(): person-aware retrieval, a grounded answer from the chat model, verified citations."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+
+import prompts
+from assistant.citations import assemble, check, strip_markers
+from assistant.compress import build_context, question_terms, unit_score, units
+from assistant.errors import ProfileChatError
+from assistant.retrieval import Passage, resolve_people, retrieve
+from assistant.settings import Settings, load_settings
+from assistant.types import Answer
+from ingest import tokens
+from ingest.store import Index, open_index
+
+History = Sequence[tuple[str, str]]
+_UNSET: Any = object()
+_COLLECTION = re.compile(
+    r"\b(who|which|how many|list|everyone|anyone|any of|all of|each|compare|researchers|people)\b",
+    re.I,
+)
+
+
+class Assistant:
+    """The answering machinery for one index and one backend; safe to share between threads."""
+
+    def __init__(self, settings: Settings | None = None, *, index: Index | None = None,
+                 chat_model: BaseChatModel | None = _UNSET) -> None:
+        self.settings = settings or load_settings()
+        self._index = index
+        self._chat_model = chat_model
+        self.notes: list[str] = []
+        self._lock = threading.Lock()
+
+    @property
+    def index(self) -> Index:
+        with self._lock:
+            if self._index is None:
+                self._index = open_index(self.settings)
+            return self._index
+
+    @property
+    def chat_model(self) -> BaseChatModel | None:
+        """The configured chat model; the extractive backend (None) when it cannot load."""
+        with self._lock:
+            if self._chat_model is _UNSET:
+                from assistant.llm import get_chat_model
+
+                try:
+                    self._chat_model = get_chat_model(self.settings)
+                except ProfileChatError as exc:
+                    self._chat_model = None
+                    self.notes.append(f"Answers are extractive: the model could not load ({exc})")
+            return self._chat_model
+
+    @property
+    def backend(self) -> str:
+        return "extractive" if self.chat_model is None else self.settings.llm
+
+    def answer(self, question: str, history: History | None = None, **options: Any) -> Answer:
+        """The final Answer, after streaming has finished."""
+        result = None
+        for piece in self.stream_answer(question, history, **options):
+            if isinstance(piece, Answer):
+                result = piece
+        assert result is not None
+        return result
+
+    def stream_answer(
+        self, question: str, history: History | None = None, *, people: Sequence[str] | None = None,
+        on_sources: Callable[[list[Passage]], None] | None = None,
+    ) -> Iterator[str | Answer]:
+        """Text pieces as the model writes them, then the verified Answer."""
+        question = (question or "").strip()
+        if not question:
+            raise ProfileChatError("ask a question: the question is empty")
+        started = time.perf_counter()
+        history = list(history or [])[-3:]
+        known = list(self.index.people())
+        focus = list(people or []) or resolve_people(question, known, history)
+        passages = retrieve(self.index, question, people=focus, k=self.settings.top_k,
+                            diversify=not focus and bool(_COLLECTION.search(question)))
+        timings = {"retrieval_s": time.perf_counter() - started}
+        if on_sources:
+            on_sources(passages)
+        model = self.chat_model
+        if not passages:
+            raw = prompts.REFUSAL
+        elif model is None:
+            raw = extractive_answer(question, passages, focus)
+        else:
+            raw = yield from self._generate(model, question, history, passages, focus, timings,
+                                            started)
+        timings.setdefault("first_token_s", time.perf_counter() - started)
+        result = finish(raw, passages, backend=self.backend)
+        result.timings = {**timings, "total_s": time.perf_counter() - started}
+        result.notes = [*self.notes, *result.notes]
+        result.prompt_tokens = int(timings.pop("prompt_tokens", 0))
+        yield result
+
+    def _generate(self, model: BaseChatModel, question: str, history: History,
+                  passages: list[Passage], focus: list[str], timings: dict[str, float],
+                  started: float) -> Iterator[str]:
+        context = build_context(passages, question, focus, self.settings.context_tokens)
+        system = prompts.render("system", refusal=prompts.REFUSAL)
+        earlier = "".join(
+            f"Earlier question: {q}\nEarlier answer: {strip_markers(a)[:300]}\n\n"
+            for q, a in history
+        )
+        user = prompts.render(
+            "answer", question=question, history=earlier,
+            passages="\n\n".join(f"[{i}] {text}" for i, text in enumerate(context, 1)),
+        )
+        timings["prompt_tokens"] = tokens.count(system) + tokens.count(user)
+        pieces: list[str] = []
+        for chunk in model.stream([SystemMessage(system), HumanMessage(user)]):
+            text = chunk.text if isinstance(chunk.text, str) else str(chunk.content)
+            if text:
+                timings.setdefault("first_token_s", time.perf_counter() - started)
+                pieces.append(text)
+                yield text
+        return "".join(pieces)
+
+
+def is_refusal(text: str) -> bool:
+    plain = re.sub(r"\W+", " ", text.lower())
+    return re.sub(r"\W+", " ", prompts.REFUSAL.lower()).strip() in plain or (
+        len(plain.split()) < 25 and re.search(r"\b(do not|don t|does not) (say|mention|contain)", plain)
+        is not None
+    )
+
+
+def finish(raw: str, passages: Sequence[Passage], *, backend: str) -> Answer:
+    """Verify a raw answer's citations; refuse when nothing in it is supported."""
+    if is_refusal(raw) or not passages:
+        return refusal(backend)
+    checked = check(raw, passages)
+    if not checked:
+        result = refusal(backend)
+        result.notes.append("The model's answer was not supported by the passages.")
+        return result
+    text, citations = assemble(checked, passages)
+    notes = []
+    if any(c.changed == "repointed" for c in checked):
+        notes.append("Some citation numbers were corrected to the passage that supports them.")
+    if len(checked) < len([s for s in re.split(r"(?<=[.!?])\s+", raw.strip()) if s]):
+        notes.append("Sentences the passages do not support were left out.")
+    return Answer(text=text, citations=citations, refused=False, backend=backend, notes=notes,
+                  retrieved=[p.chunk.id for p in passages])
+
+
+def refusal(backend: str) -> Answer:
+    return Answer(text=prompts.REFUSAL, refused=True, route="refusal", backend=backend)
+
+
+def extractive_answer(question: str, passages: Sequence[Passage], people: Sequence[str]) -> str:
+    """No model: the passages' sentences that share most with the question, cited."""
+    terms = question_terms(question, people)
+    scored = []
+    seen: set[str] = set()
+    for i, passage in enumerate(passages):
+        for unit in units(passage.chunk.text.partition("\n")[2]):
+            score = unit_score(unit, terms)
+            if score and unit not in seen and len(unit.split()) >= 2:
+                seen.add(unit)
+                scored.append((score, -i, unit, i + 1))
+    if not scored:
+        return prompts.REFUSAL
+    best = max(s[0] for s in scored)
+    chosen = sorted((s for s in scored if s[0] >= max(1, best - 1)), reverse=True)[:3]
+    return " ".join(f"{unit.rstrip('.')} [{n}]." for _, _, unit, n in chosen)
+
+
+_default: dict[tuple[Any, ...], Assistant] = {}
+_default_lock = threading.Lock()
+
+
+def default_assistant(settings: Settings | None = None) -> Assistant:
+    """One shared Assistant per configuration, so the index and model load once."""
+    settings = settings or load_settings()
+    key = (str(settings.home), settings.chroma_url, settings.collection, settings.llm)
+    with _default_lock:
+        if key not in _default:
+            _default[key] = Assistant(settings)
+        return _default[key]
+
+
+def answer(question: str, history: History | None = None, *, settings: Settings | None = None,
+           **options: Any) -> Answer:
+    """Answer a question about the indexed profiles, with verified citations.
+
+    Args:
+        question: what to ask, e.g. "Who advised Jinliang Wei?".
+        history: earlier (question, answer) pairs, oldest first, for follow-ups.
+        settings: configuration; default: PROFILECHAT_* environment variables.
+        **options: people=[...] restricts the answer to those people.
+    """
+    return default_assistant(settings).answer(question, history, **options)
+
+
+def stream_answer(question: str, history: History | None = None, *,
+                  settings: Settings | None = None, **options: Any) -> Iterator[str | Answer]:
+    """Like answer(), yielding text pieces as they are generated and then the final Answer."""
+    return default_assistant(settings).stream_answer(question, history, **options)
