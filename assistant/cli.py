@@ -10,6 +10,7 @@ from pathlib import Path
 
 from assistant.errors import ProfileChatError
 from assistant.settings import Settings, load_settings
+from assistant.types import Answer
 
 
 def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
@@ -38,6 +39,96 @@ def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _cmd_setup(args: argparse.Namespace, settings: Settings) -> int:
+    from ingest import tokens
+    from ingest.embeddings import MiniLMEmbeddings
+
+    tokens.seed_cache()
+    print(f"tokenizer: {tokens.ENCODING} ready ({tokens.count('profilechat')} tokens in a test)")
+    MiniLMEmbeddings().embed_query("profilechat")
+    print("embedder: all-MiniLM-L6-v2 int8 ONNX verified")
+    if not args.skip_model:
+        from assistant.models import ensure_local_model
+
+        print(f"local model: {ensure_local_model(settings)} verified")
+    return 0
+
+
+def _print_answer(result: Answer) -> None:
+    print(result.text)
+    if result.citations:
+        print("\nSources:")
+    for c in result.citations:
+        page = f", p. {c.page}" if c.page else ""
+        print(f"  [{c.n}] {c.person} — {c.source}, {c.section}{page}: \"{c.quote}\"")
+    for note in result.notes:
+        print(f"note: {note}")
+
+
+def _cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    from assistant.answer import Assistant
+
+    assistant = Assistant(settings)
+    if args.json:
+        print(json.dumps(assistant.answer(args.question, people=args.person).to_dict(), indent=2))
+        return 0
+    result = None
+    for piece in assistant.stream_answer(args.question, people=args.person):
+        if isinstance(piece, Answer):
+            result = piece
+        elif sys.stdout.isatty():
+            print(piece, end="", flush=True)
+    if sys.stdout.isatty():
+        print("\n")  # the streamed draft; the verified answer follows
+    assert result is not None
+    _print_answer(result)
+    return 0
+
+
+def _eval_command(args: argparse.Namespace) -> str:
+    """The eval command line as a report records it."""
+    parts = ["profilechat eval", *args.sets, *(f"--llm {b}" for b in args.backends or [])]
+    if args.limit is not None:
+        parts.append(f"--limit {args.limit}")
+    if args.kinds:
+        parts.append("--kinds " + " ".join(args.kinds))
+    return " ".join(parts)
+
+
+def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    import os
+
+    from eval import report
+    from eval.harness import resolve_set, run_set
+
+    if args.compare:
+        a, b = (report.load_report(p) for p in args.compare)
+        print(report.compare(a, b, args.compare[0].name, args.compare[1].name))
+        return 0
+    minimum, maximum = report.parse_thresholds(args.min), report.parse_thresholds(args.max)
+    shared = os.environ.get("PROFILECHAT_SHARED")
+    args.sets = args.sets or ["shared"]
+    on_case = None if args.quiet else lambda r: print(
+        f"{r.case.id}: {'refused' if r.refused else 'answered'} in {r.total_s:.2f}s"
+        + (f" (error: {r.error})" if r.error else ""), file=sys.stderr)
+    runs = []
+    for spec in args.sets:
+        eval_set = resolve_set(spec, args.corpus, Path(shared) if shared else None)
+        runs += run_set(eval_set, settings, args.backends or [settings.llm], kinds=args.kinds,
+                        limit=args.limit, on_case=on_case)
+    for run in runs:
+        for note in run.notes:
+            print(f"{run.label}: note: {note}", file=sys.stderr)
+    print(report.overall_table(runs))
+    written = report.write_reports(runs, args.report, settings.home / "eval" / "reports",
+                                   _eval_command(args))
+    print("\nreports: " + ", ".join(str(p) for p in written))
+    failed = report.failures(runs, minimum, maximum)
+    for line in failed:
+        print(f"threshold not met: {line}", file=sys.stderr)
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="profilechat",
@@ -57,13 +148,45 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("people", help="list who is in the index and their documents")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_people)
+
+    p = sub.add_parser("ask", help="answer one question with its sources")
+    p.add_argument("question")
+    p.add_argument("--person", action="append", help="restrict to this person (repeatable)")
+    p.add_argument("--llm", help="answer backend: local, openai, ollama, extractive")
+    p.add_argument("--json", action="store_true", help="print the Answer as JSON")
+    p.set_defaults(func=_cmd_ask)
+
+    p = sub.add_parser("setup", help="prepare offline model files and check them")
+    p.add_argument("--skip-model", action="store_true", help="skip the local language model")
+    p.set_defaults(func=_cmd_setup)
+
+    p = sub.add_parser("eval", help="score answers on eval sets (shared, sample or a JSONL file)")
+    p.add_argument("sets", nargs="*", metavar="SET",
+                   help="shared, sample or a JSONL file of cases (default: shared)")
+    p.add_argument("--llm", dest="backends", action="append", metavar="BACKEND",
+                   help="answer backend; repeat to compare backends side by side")
+    p.add_argument("--corpus", type=Path, help="folder of documents a JSONL set is about")
+    p.add_argument("--report", type=Path,
+                   help="report file (.json) or folder (default: <home>/eval/reports)")
+    p.add_argument("--limit", type=int, help="answer at most N cases per set")
+    p.add_argument("--kinds", nargs="+", default=[], metavar="KIND", help="only these kinds")
+    p.add_argument("--min", action="append", default=[], metavar="METRIC=VALUE",
+                   help="exit 1 when an overall metric is below VALUE (repeatable)")
+    p.add_argument("--max", action="append", default=[], metavar="METRIC=VALUE",
+                   help="exit 1 when an overall metric is above VALUE, e.g. total_p95_s=2")
+    p.add_argument("--compare", nargs=2, type=Path, metavar=("A.json", "B.json"),
+                   help="print two saved reports side by side instead of running")
+    p.add_argument("--quiet", action="store_true", help="no line per case")
+    p.set_defaults(func=_cmd_eval)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        settings = load_settings(home=args.home, chroma_url=args.chroma_url)
+        settings = load_settings(
+            home=args.home, chroma_url=args.chroma_url, llm=getattr(args, "llm", None)
+        )
         return int(args.func(args, settings))
     except ProfileChatError as exc:
         print(f"profilechat: {exc}", file=sys.stderr)
