@@ -60,7 +60,7 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
         low = token.lower().strip("'’")
         if token[0].isdigit():
             numbers.add(low.strip(".,"))
-        elif low in STOPWORDS or low in _FILLER or len(low) < 3:
+        elif low in STOPWORDS or low in _FILLER or (len(low) < 3 and not token.isupper()):
             continue
         elif token[0].isupper() and (i > 0 or token.isupper()):
             names.add(low)
@@ -86,6 +86,11 @@ def support(sentence: str, passage_text: str) -> float:
     if not words:
         return 1.0 if numbers or names else 0.0
     hits = sum(1 for w in words if w in hay_words or _stem(w) in hay_stems)
+    owner = set(passage_text.split(" | ", 1)[0].lower().split())
+    if len(numbers) + len(names - owner) >= 2:
+        # Specific names or numbers (other than whose passage it is) all present anchor the
+        # claim; the remaining words are often paraphrase ("taught" for "Instructor").
+        return max(hits / len(words), MIN_WORD_SUPPORT)
     return hits / len(words)
 
 

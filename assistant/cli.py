@@ -85,6 +85,15 @@ def _cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
+    from ui.app import launch
+
+    given = {"host": args.host, "port": args.port, "auth": args.auth, "upload_mb": args.upload_mb}
+    launch(settings.model_copy(update={k: v for k, v in given.items() if v is not None}),
+           inbrowser=args.open)
+    return 0
+
+
 def _eval_command(args: argparse.Namespace) -> str:
     """The eval command line as a report records it."""
     parts = ["profilechat eval", *args.sets, *(f"--llm {b}" for b in args.backends or [])]
@@ -155,6 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--llm", help="answer backend: local, openai, ollama, extractive")
     p.add_argument("--json", action="store_true", help="print the Answer as JSON")
     p.set_defaults(func=_cmd_ask)
+
+    p = sub.add_parser("chat", help="open the web chat over the index (127.0.0.1:7860)")
+    p.add_argument("--host", help="bind address (PROFILECHAT_HOST; default 127.0.0.1, local only)")
+    p.add_argument("--port", type=int, help="port (PROFILECHAT_PORT; default 7860)")
+    p.add_argument("--auth", help="login: user:pass or a file of such lines (PROFILECHAT_AUTH; a file keeps it out of ps)")
+    p.add_argument("--upload-mb", type=float, help="largest upload in MB (PROFILECHAT_UPLOAD_MB)")
+    p.add_argument("--llm", help="answer backend: local, openai, ollama, extractive")
+    p.add_argument("--open", action="store_true", help="open the page in a browser")
+    p.set_defaults(func=_cmd_chat)
 
     p = sub.add_parser("setup", help="prepare offline model files and check them")
     p.add_argument("--skip-model", action="store_true", help="skip the local language model")

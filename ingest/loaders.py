@@ -14,8 +14,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pypdf import PageObject, PdfReader
-from pypdf.errors import DependencyError, PdfReadError, PyPdfError
+from pypdf import PdfReader
+from pypdf.errors import DependencyError, PyPdfError
 
 from assistant.errors import IngestError
 from ingest.pdf_repair import fix_ligatures, page_label, repair_pages
@@ -200,18 +200,18 @@ def _pdf_pages(path: Path, data: bytes) -> tuple[list[str], list[str], list[str]
     reader = _open_pdf(path, data)
     extracted: list[tuple[str, str | None]] = []
     failed: list[int] = []
-    for number, page in enumerate(reader.pages, start=1):
-        pair = _extract(page)
+    for index in range(len(reader.pages)):
+        pair = _extract(reader, index)
         if pair is None:
-            failed.append(number)
+            failed.append(index + 1)
         extracted.append(pair or ("", None))
     if len(failed) == len(extracted):
         raise IngestError(f"{path.name} is corrupt: no page could be read; re-export the PDF")
     result = repair_pages(extracted)
     if not any(text.strip() for text in result.pages):
         raise IngestError(
-            f"{path.name} has no text layer (a scanned image?); run OCR first "
-            "(e.g. ocrmypdf) and ingest the OCR'd PDF"
+            f"{path.name} has no extractable text (a scanned image, or damaged); if it is a "
+            "scan, run OCR first (e.g. ocrmypdf), otherwise re-export it"
         )
     if failed:
         result.problems.insert(0, f"{page_label(failed)}: damaged, could not be read; skipped")
@@ -222,7 +222,7 @@ def _open_pdf(path: Path, data: bytes) -> PdfReader:
     """A reader for the PDF bytes, decrypted if an empty password opens it."""
     if b"%PDF-" not in data[:1024]:
         raise IngestError(f"{path.name} is not a PDF (no %PDF header); check what the file is")
-    if b"%%EOF" not in data[-2048:]:
+    if b"%%EOF" not in data[-4096:]:  # a little trailing junk after the marker is common
         raise IngestError(
             f"{path.name} is truncated (no end-of-file marker); download or export it again"
         )
@@ -234,14 +234,13 @@ def _open_pdf(path: Path, data: bytes) -> PdfReader:
             raise IngestError(f"{path.name} has no pages; re-export the PDF")
     except IngestError:
         raise
-    except DependencyError as exc:
-        raise IngestError(_encrypted(path)) from exc
-    except PdfReadError as exc:
-        if "encrypt" in str(exc).lower() or "password" in str(exc).lower():
-            raise IngestError(_encrypted(path)) from exc
-        raise IngestError(f"{path.name} is a corrupt PDF ({exc}); re-export it") from exc
+    except DependencyError as exc:  # AES needs the optional cryptography package
+        raise IngestError(_encrypted(path) + " or pip install cryptography") from exc
     except _PDF_ERRORS as exc:
-        raise IngestError(f"{path.name} is a corrupt PDF ({exc!r}); re-export it") from exc
+        reason = " ".join(str(exc).split())[:120] or type(exc).__name__
+        if "encrypt" in reason.lower() or "password" in reason.lower():
+            raise IngestError(_encrypted(path)) from exc
+        raise IngestError(f"{path.name} is a corrupt PDF ({reason}); re-export it") from exc
     return reader
 
 
@@ -250,9 +249,10 @@ def _encrypted(path: Path) -> str:
     return f"{path.name} is encrypted; decrypt it first (e.g. qpdf --decrypt in.pdf out.pdf)"
 
 
-def _extract(page: PageObject) -> tuple[str, str | None] | None:
+def _extract(reader: PdfReader, index: int) -> tuple[str, str | None] | None:
     """(plain, layout) text of one page; layout None if that mode fails; None if both do."""
     try:
+        page = reader.pages[index]
         plain = page.extract_text()
     except _PDF_ERRORS:
         return None

@@ -26,9 +26,11 @@ _COMPOUND_HEADS = frozenset(
 )
 _BREAK = re.compile(r"(?<![\w-])([A-Za-z]+(?:-[A-Za-z]+)*)-$")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
-_UNMAPPED = re.compile(r"[\ufffd\ue000-\uf8ff]|\(cid:\d+\)")
+_UNMAPPED = re.compile(r"\ufffd|\(cid:\d+\)")
 # A running line that is nothing but these (and digits) is a page number: "Page 3 of 5", "p. 3".
 _PAGE_WORDS = re.compile(r"\b(?:page|of|p|pp)\b|[#\W_]")
+# Words one space apart form a phrase; only wider gaps can be part of a column gutter.
+_PHRASE = re.compile(r"\S+(?: \S+)*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -87,10 +89,11 @@ def choose_text(plain: str, layout: str | None) -> tuple[str, str]:
     lines = [line.rstrip() for line in layout.splitlines()]
     gutter = find_gutter(lines)
     if gutter is not None:
-        start, end, prose = gutter
-        # Side-by-side blocks that are not prose columns may be a table whose rows belong
-        # together; the producer's own order (plain mode) is the safer guess for those.
-        return (read_columns(lines, start, end), "columns") if prose else (plain, "blocks")
+        how = _read_as([line for line in lines if line.strip()], *gutter)
+        if how == "columns":
+            return read_columns(lines, *gutter), how
+        # A table's rows belong together, and the producer's own order (plain mode) keeps them.
+        return plain, how if how == "blocks" else "plain"
     flat = collapse_layout(layout)
     # Layout mode places words by position, so it can recover spaces plain mode glued away,
     # but it is only worth taking when it kept (nearly) all the letters.
@@ -112,7 +115,7 @@ def read_columns(lines: list[str], start: int, end: int) -> str:
     left: list[str] = []
     right: list[str] = []
     for line in [*lines, "#" * end]:  # the sentinel crosses the gutter and flushes the last band
-        if line[start:end].strip():
+        if _crosses(line, start, end):
             out += [*left, *right, line]
             left, right = [], []
         else:
@@ -121,32 +124,58 @@ def read_columns(lines: list[str], start: int, end: int) -> str:
     return collapse_layout("\n".join(out[:-1]))
 
 
-def find_gutter(lines: list[str]) -> tuple[int, int, bool] | None:
-    """A blank strip down the middle with text flush on both sides: (start, end, prose?)."""
+def find_gutter(lines: list[str]) -> tuple[int, int] | None:
+    """Start and end of a blank strip down the page with text flush on both sides of it."""
     filled = [line for line in lines if line.strip()]
     if len(filled) < 6:
         return None
     width = max(len(line) for line in filled)
-    used = [sum(1 for line in filled if line[i : i + 1].strip()) for i in range(width)]
-    # A title or footer may cross the gutter; a quarter of the lines crossing means no gutter.
-    # Right-aligned dates sit in the outer third and never make a gutter here.
-    middle = range(int(0.35 * width), int(0.65 * width))
-    runs = _runs([i for i in middle if used[i] <= len(filled) / 4])
+    used = [0] * width
+    for line in filled:
+        for phrase in _PHRASE.finditer(line):
+            used[phrase.start() : phrase.end()] = [
+                n + 1 for n in used[phrase.start() : phrase.end()]
+            ]
+    # The gutter is the emptiest strip in the middle; a title or footer may cross it, but a
+    # quarter of the lines crossing means there is none.
+    middle = range(int(0.2 * width), int(0.8 * width))
+    least = min(used[i] for i in middle)
+    runs = _runs([i for i in middle if used[i] <= least + len(filled) // 50])
     start, end = max(runs, key=lambda r: r[1] - r[0], default=(0, 0))
-    sides = [(line[:start].strip(), line[end:]) for line in filled if not line[start:end].strip()]
-    both = [(left, right) for left, right in sides if left and right.strip()]
-    if end - start < 2 or len(both) < 6 or len(both) < 0.5 * len(sides):
+    sides = [(line[:start], line[end:]) for line in filled if not _crosses(line, start, end)]
+    both = [(left, right) for left, right in sides if left.strip() and right.strip()]
+    if least > len(filled) / 4 or end - start < 2 or len(both) < max(6, len(sides) / 2):
         return None
-    offsets = Counter(len(right) - len(right.lstrip()) for _, right in both)
-    offset = max(offsets, key=lambda o: sum(offsets[o + d] for d in (-1, 0, 1)))
-    if sum(offsets[offset + d] for d in (-1, 0, 1)) < 0.6 * len(both):
-        return None  # the right-hand text starts ragged: right-aligned, not a column
-    # Prose fills its column up to the next one; table cells ("Ph.D.", "Aug 2021 – May 2026")
-    # leave a wide gap before the next cell.
-    column = end + offset
-    left_fill = statistics.median(len(left) for left, _ in both) / column
-    right_fill = statistics.median(len(right.strip()) for _, right in both) / (width - column)
-    return start, end, left_fill >= 0.75 and right_fill >= 0.5
+    # Right-aligned dates beside a single column start ragged; a column starts flush.
+    return (start, end) if _flush_indent(both)[1] >= 0.6 * len(both) else None
+
+
+def _flush_indent(both: list[tuple[str, str]]) -> tuple[int, int]:
+    """The most common indent (±1) of the right-hand texts, and how many lines have it."""
+    indents = Counter(len(right) - len(right.lstrip()) for _, right in both)
+    share = {i: sum(indents[i + d] for d in (-1, 0, 1)) for i in indents}
+    best = max(share, key=lambda i: share[i])
+    return best, share[best]
+
+
+def _read_as(filled: list[str], start: int, end: int) -> str:
+    """How to read text either side of a gutter: "columns", "blocks" (unsure) or "table"."""
+    sides = [(line[:start], line[end:]) for line in filled if not _crosses(line, start, end)]
+    both = [(left, right) for left, right in sides if left.strip() and right.strip()]
+    column = end + _flush_indent(both)[0]
+    # Prose fills its column up to the next one; a table cell ("Ph.D.") leaves a wide gap.
+    if statistics.median(len(left.strip()) for left, _ in both) >= 0.75 * column:
+        return "columns"
+    # Short cells beside flowing prose are a sidebar or a table with a text column: the two
+    # read differently and cannot be told apart from the text alone.
+    rights = [right.strip() for _, right in sides if right.strip()]
+    flowing = sum(1 for line in rights[1:] if line[0].islower())
+    return "blocks" if flowing >= 0.3 * max(1, len(rights) - 1) else "table"
+
+
+def _crosses(line: str, start: int, end: int) -> bool:
+    """Whether a phrase of the line (words one space apart) reaches into the gutter."""
+    return any(m.start() < end and m.end() > start for m in _PHRASE.finditer(line))
 
 
 def _runs(indices: list[int]) -> list[tuple[int, int]]:
@@ -187,8 +216,8 @@ def strip_running_lines(pages: list[str]) -> tuple[list[str], int]:
 
 def _zone(page: str) -> dict[int, str]:
     """Line index → normalised text for the top and bottom three non-empty lines of a page."""
-    filled = [i for i, line in enumerate(page.split("\n")) if line.strip()]
     lines = page.split("\n")
+    filled = [i for i, line in enumerate(lines) if line.strip()]
     # Digits are masked so "Page 2 of 5" matches "Page 3 of 5".
     return {
         i: re.sub(r"\d+", "#", " ".join(lines[i].lower().split())) for i in filled[:3] + filled[-3:]
@@ -312,7 +341,11 @@ def _problems(pages: list[str], leftover: list[list[str]]) -> list[str]:
         problems.append(
             f"{page_label(blank)}: no text layer (scanned image?); OCR the PDF to include the text"
         )
-    unmapped = sum(len(_UNMAPPED.findall(page)) for page in pages)
+    text = "".join(pages)
+    icons = sum(1 for c in text if "\ue000" <= c <= "\uf8ff")
+    # Icon fonts (a phone or envelope before contact details) use private-use code points too;
+    # only many of them suggest a whole font without a Unicode map.
+    unmapped = len(_UNMAPPED.findall(text)) + (icons if icons > 0.01 * len(text) else 0)
     if unmapped:
         problems.append(
             f"{unmapped} characters could not be mapped to text (font without a Unicode map); "

@@ -18,6 +18,25 @@ CV_PAGES = [
 ]
 LEFT_COLUMN = [f"Left column sentence {n} about fault tolerant training." for n in range(8)]
 RIGHT_COLUMN = [f"Right column sentence {n} about serving large models." for n in range(8)]
+TAB_ROWS = [
+    ("University of Michigan", "Aug 2021 - May 2026"),
+    ("Ph.D. in Computer Science and Engineering", "Ann Arbor, MI"),
+    ("KAIST", "Mar 2016 - Feb 2018"),
+    ("M.Sc. in Computer Science", "Daejeon, Korea"),
+    ("Sungkyunkwan University", "Mar 2011 - Feb 2016"),
+    ("B.Sc. in Computer Engineering", "Seoul, Korea"),
+    ("Google LLC, Software Engineering Intern", "May 2025 - Aug 2025"),
+    ("Tesla Inc., Autopilot Intern", "May 2023 - Aug 2023"),
+]
+SIDEBAR = ["CONTACT", "jane@example.edu", "+1 555 0100", "SKILLS", "Python, C++", "CUDA, JAX"]
+SIDEBAR_PROSE = [
+    "Jane builds systems that train large models across thousands of accelerators and",
+    "recovers from the failures that are routine at that scale, without restarting jobs",
+    "from checkpoints; her work on pipeline templates cut recovery time by an order of",
+    "magnitude and shipped in two production training stacks used by hundreds of",
+    "researchers, who rely on it every day for experiments that run for several weeks",
+    "and would otherwise lose days of progress to a single failed machine or network link.",
+]
 
 
 def _lines_pdf(pages: list[list[str]], pdf: FPDF | None = None) -> FPDF:
@@ -92,7 +111,31 @@ def two_column_pdf(path: Path) -> Path:
     pdf.set_font("helvetica", size=10)
     for row, (left, right) in enumerate(zip(LEFT_COLUMN, RIGHT_COLUMN, strict=True)):
         pdf.text(15, 35 + 6 * row, left)
-        pdf.text(112, 35 + 6 * row, right)
+        pdf.text(100, 35 + 6 * row, right)
+    pdf.output(str(path))
+    return path
+
+
+def tab_stop_cv_pdf(path: Path) -> Path:
+    """CV rows with dates at a tab stop: side by side, but each date belongs to its row."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    for row, (entry, when) in enumerate(TAB_ROWS):
+        pdf.text(15, 20 + 6 * row, entry)
+        pdf.text(120, 20 + 6 * row, when)
+    pdf.output(str(path))
+    return path
+
+
+def sidebar_pdf(path: Path) -> Path:
+    """A narrow sidebar of short items beside a column of prose, written row by row."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=10)
+    for row, (side, main) in enumerate(zip(SIDEBAR, SIDEBAR_PROSE, strict=True)):
+        pdf.text(12, 20 + 5 * row, side)
+        pdf.text(65, 20 + 5 * row, main)
     pdf.output(str(path))
     return path
 

@@ -1,0 +1,64 @@
+"""Citation checking: markers that point nowhere, wrong numbers, unsupported sentences."""
+
+from __future__ import annotations
+
+from assistant.citations import assemble, check, split_sentences, support
+from assistant.retrieval import Passage
+from ingest.store import StoredChunk
+
+
+def _passage(n: int, person: str, section: str, body: str) -> Passage:
+    chunk = StoredChunk(f"doc{n}:0000", f"sha{n}", 0, person, f"{person.split()[0]}.md",
+                        section, None, 0, len(body), 20, f"{person} | {section}\n{body}")
+    return Passage(chunk, 1.0 / n)
+
+
+PASSAGES = [
+    _passage(1, "Ana Ruiz", "Education", "Ph.D., Halverson University, 2019\nAdvisor: Prof. Bo Li"),
+    _passage(2, "Ana Ruiz", "Teaching", "Instructor, CS 162 Operating Systems, Fall 2021"),
+    _passage(3, "Eli Stern", "Awards", "Best Paper Award, SOSP 2019"),
+]
+
+
+def test_sentences_split_but_abbreviations_and_initials_do_not() -> None:
+    assert split_sentences("Her advisor was Prof. Bo Li [1]. She taught CS 162 [2].") == [
+        "Her advisor was Prof. Bo Li [1].", "She taught CS 162 [2]."]
+
+
+def test_support_needs_names_and_numbers_present() -> None:
+    assert support("Ana Ruiz got her Ph.D. in 2019.", PASSAGES[0].chunk.text) >= 0.5
+    assert support("Ana Ruiz got her Ph.D. in 2020.", PASSAGES[0].chunk.text) == 0
+    assert support("Her advisor was Carl Jung.", PASSAGES[0].chunk.text) == 0
+
+
+def test_correct_markers_are_kept() -> None:
+    [sentence] = check("Ana Ruiz was advised by Bo Li [1].", PASSAGES)
+    assert sentence.passages == [0] and not sentence.changed
+
+
+def test_wrong_number_is_repointed_to_the_supporting_passage() -> None:
+    [sentence] = check("She taught CS 162 Operating Systems in Fall 2021 [1].", PASSAGES)
+    assert sentence.passages == [1] and sentence.changed == "repointed"
+
+
+def test_marker_pointing_at_no_passage_is_removed_or_repointed() -> None:
+    [sentence] = check("Eli Stern won the Best Paper Award at SOSP 2019 [7].", PASSAGES)
+    assert sentence.passages == [2]
+
+
+def test_unsupported_sentence_is_dropped() -> None:
+    checked = check("Ana Ruiz advised by Bo Li [1]. She was born in Madrid in 1990 [1].", PASSAGES)
+    assert [c.text for c in checked] == ["Ana Ruiz advised by Bo Li."]
+
+
+def test_model_knowledge_without_passage_is_dropped() -> None:
+    assert check("Ana Ruiz is a Turing Award winner known for Unix.", PASSAGES) == []
+
+
+def test_assemble_renumbers_in_order_of_use_with_quotes() -> None:
+    checked = check("She taught CS 162 [2]. Her advisor was Bo Li [1].", PASSAGES)
+    text, citations = assemble(checked, PASSAGES)
+    assert text == "She taught CS 162 [1]. Her advisor was Bo Li [2]."
+    assert [c.chunk_id for c in citations] == ["doc2:0000", "doc1:0000"]
+    assert citations[1].quote == "Advisor: Prof. Bo Li"
+    assert citations[0].section == "Teaching" and citations[0].person == "Ana Ruiz"

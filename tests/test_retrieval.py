@@ -1,0 +1,75 @@
+"""Hybrid, person-aware retrieval over a real index, and LangChain's standard retriever suite."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLE
+from langchain_tests.integration_tests import RetrieversIntegrationTests
+
+from assistant.retrieval import ProfileRetriever, expand, resolve_people, retrieve
+from assistant.settings import Settings
+from ingest.pipeline import ingest
+from ingest.store import open_index
+
+KNOWN = ["Jun Wei", "Jia Wei", "Priya Ramanathan", "Daniel Achterberg"]
+
+
+@pytest.fixture(scope="module")
+def sample_index():
+    home = Path(tempfile.mkdtemp())
+    settings = Settings(home=home)
+    index = open_index(settings)
+    ingest([SAMPLE], settings, index)
+    return index
+
+
+def test_people_resolved_by_full_last_and_first_name_and_pronoun() -> None:
+    assert resolve_people("Who advised Priya Ramanathan?", KNOWN) == ["Priya Ramanathan"]
+    assert resolve_people("What did Achterberg teach?", KNOWN) == ["Daniel Achterberg"]
+    assert resolve_people("Where did Priya study?", KNOWN) == ["Priya Ramanathan"]
+    assert resolve_people("Where did Jia Wei intern?", KNOWN) == ["Jia Wei"]
+    assert set(resolve_people("What did Wei publish?", KNOWN)) == {"Jun Wei", "Jia Wei"}
+    history = [("Where did Jun Wei study?", "Halverson University [1].")]
+    assert resolve_people("Who was his advisor?", KNOWN, history) == ["Jun Wei"]
+    assert resolve_people("Who has published at SOSP?", KNOWN) == []
+
+
+def test_query_expansion_drops_focused_names_and_adds_cv_words() -> None:
+    text = expand("Who advised Priya Ramanathan's thesis?", ["Priya Ramanathan"])
+    assert "Priya" not in text and "advisor" in text and "dissertation" in text
+
+
+def test_person_question_only_returns_that_persons_chunks(sample_index) -> None:
+    passages = retrieve(sample_index, "Where did she intern?", people=["Jia Wei"], k=6)
+    assert passages and {p.chunk.person for p in passages} == {"Jia Wei"}
+
+
+def test_collection_question_is_diversified_across_people(sample_index) -> None:
+    passages = retrieve(sample_index, "Who interned at Microsoft Research?", k=6, diversify=True)
+    assert len({p.chunk.person for p in passages}) >= 3
+
+
+def test_keyword_search_finds_acronyms_and_advisor_forms(sample_index) -> None:
+    passages = retrieve(sample_index, "Who advised Priya Ramanathan?", people=["Priya Ramanathan"])
+    assert any("Wierzbicki" in p.chunk.text for p in passages[:3])
+
+
+class TestProfileRetrieverStandard(RetrieversIntegrationTests):
+    @property
+    def retriever_constructor(self) -> type[ProfileRetriever]:
+        return ProfileRetriever
+
+    @property
+    def retriever_constructor_params(self) -> dict:
+        home = Path(tempfile.mkdtemp())
+        settings = Settings(home=home)
+        index = open_index(settings)
+        ingest([SAMPLE], settings, index)
+        return {"index": index}
+
+    @property
+    def retriever_query_example(self) -> str:
+        return "Who has published at OSDI?"
