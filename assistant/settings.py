@@ -22,6 +22,10 @@ class Settings(BaseSettings):
         default_factory=_default_home,
         description="Data directory: Chroma store, profile records, assembled model files.",
     )
+    models_dir: Path = Field(
+        default_factory=lambda: _default_home() / "models",
+        description="Where the local model file is assembled (1.1 GB), shared by every data directory.",
+    )
     chroma_url: str | None = Field(
         default=None,
         description="URL of a Chroma server (e.g. http://127.0.0.1:8000); unset = embedded store.",
@@ -66,9 +70,6 @@ class Settings(BaseSettings):
     def records_path(self) -> Path:
         return self.home / "profiles.sqlite"
 
-    @property
-    def models_dir(self) -> Path:
-        return self.home / "models"
 
 
 def load_settings(**overrides: object) -> Settings:
