@@ -1,0 +1,218 @@
+"""Offline metrics: each scores one case from its recorded result; aggregate() pools them.
+
+A metric returns None where it does not apply (fact recall on a refusal case), and None values
+are left out of the means, so a kind without refusal cases has no refusal recall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompts import MARKER_PATTERN
+
+if TYPE_CHECKING:
+    from eval.harness import Case
+
+Score = float | None
+
+
+@dataclass(frozen=True)
+class ChunkRef:
+    """A retrieved or cited chunk, resolved through the index."""
+
+    chunk_id: str
+    source: str
+    person: str
+    text: str
+    n: int | None = None  # the citation number, for cited chunks
+
+
+@dataclass
+class CaseResult:
+    """What the assistant did for one case: its answer, sources and timings."""
+
+    case: Case
+    text: str
+    refused: bool
+    citations: list[ChunkRef] = field(default_factory=list)
+    retrieved: list[ChunkRef] = field(default_factory=list)
+    first_token_s: float = 0.0
+    total_s: float = 0.0
+    backend: str = ""
+    error: str = ""
+
+
+def has_variant(text: str, variants: Sequence[str]) -> bool:
+    """Whether any variant of a fact occurs in the text, ignoring case."""
+    low = text.lower()
+    return any(v.lower() in low for v in variants)
+
+
+def marker_numbers(text: str) -> list[int]:
+    """Every citation number in the text, "[1, 3]" counting as 1 and 3."""
+    return [int(n) for m in MARKER_PATTERN.finditer(text) for n in m.group(1).split(",")]
+
+
+def _answerable(r: CaseResult) -> bool:
+    return not r.case.refuse and bool(r.case.gold_sources)
+
+
+def _first_gold_rank(r: CaseResult) -> int | None:
+    gold = set(r.case.gold_sources)
+    return next((i for i, c in enumerate(r.retrieved, 1) if c.source in gold), None)
+
+
+def hit_at_k(r: CaseResult) -> Score:
+    """1 when any retrieved passage comes from a gold source."""
+    return None if not _answerable(r) else float(_first_gold_rank(r) is not None)
+
+
+def mrr(r: CaseResult) -> Score:
+    """1 / rank of the first retrieved passage from a gold source (0 when none)."""
+    if not _answerable(r):
+        return None
+    rank = _first_gold_rank(r)
+    return 1.0 / rank if rank else 0.0
+
+
+def context_precision(r: CaseResult) -> Score:
+    """Average precision of the ranking, a passage being relevant when from a gold source."""
+    if not _answerable(r):
+        return None
+    verdicts = [c.source in r.case.gold_sources for c in r.retrieved]
+    hits, total = 0, 0.0
+    for rank, relevant in enumerate(verdicts, 1):
+        if relevant:
+            hits += 1
+            total += hits / rank
+    return total / hits if hits else 0.0
+
+
+def context_recall(r: CaseResult) -> Score:
+    """Share of gold sources that at least one retrieved passage comes from."""
+    if not _answerable(r):
+        return None
+    found = {c.source for c in r.retrieved}
+    return sum(s in found for s in r.case.gold_sources) / len(r.case.gold_sources)
+
+
+def fact_recall(r: CaseResult) -> Score:
+    """Share of required facts with a variant in the answer text."""
+    facts = r.case.facts
+    if r.case.refuse or not facts:
+        return None
+    return sum(has_variant(r.text, f) for f in facts) / len(facts)
+
+
+def facts_all(r: CaseResult) -> Score:
+    """1 when every required fact is in the answer (the case passes on content)."""
+    recall = fact_recall(r)
+    return None if recall is None else float(recall == 1.0)
+
+
+def citation_validity(r: CaseResult) -> Score:
+    """1 when a non-refusal answer has markers and every one points at a returned citation."""
+    if r.refused:
+        return None
+    numbers = marker_numbers(r.text)
+    returned = {c.n for c in r.citations}
+    return float(bool(numbers) and all(n in returned for n in numbers))
+
+
+def citation_precision(r: CaseResult) -> Score:
+    """Share of cited chunks from a gold source that contain a variant of a required fact."""
+    if r.refused or not r.citations or not _answerable(r) or not r.case.facts:
+        return None
+    gold = set(r.case.gold_sources)
+    good = [
+        c for c in r.citations
+        if c.source in gold and any(has_variant(c.text, f) for f in r.case.facts)
+    ]
+    return len(good) / len(r.citations)
+
+
+def person_attribution(r: CaseResult) -> Score:
+    """Share of citations about one of the case's gold people."""
+    if r.refused or not r.citations or not r.case.gold_people:
+        return None
+    people = set(r.case.gold_people)
+    return sum(c.person in people for c in r.citations) / len(r.citations)
+
+
+PER_CASE: dict[str, Callable[[CaseResult], Score]] = {
+    "hit@k": hit_at_k,
+    "mrr": mrr,
+    "context_precision": context_precision,
+    "context_recall": context_recall,
+    "fact_recall": fact_recall,
+    "facts_all": facts_all,
+    "citation_validity": citation_validity,
+    "citation_precision": citation_precision,
+    "person_attribution": person_attribution,
+}
+LATENCY = ("first_token_p50_s", "first_token_p95_s", "total_p50_s", "total_p95_s")
+# Metrics where a lower figure is better; --min/--max and the comparison use this.
+LOWER_IS_BETTER = frozenset(LATENCY)
+NAMES = (*PER_CASE, "refusal_precision", "refusal_recall", *LATENCY)
+
+
+def case_scores(r: CaseResult) -> dict[str, Score]:
+    """Every per-case metric for one result."""
+    return {name: metric(r) for name, metric in PER_CASE.items()}
+
+
+def mean(values: Sequence[Score]) -> Score:
+    """Mean of the values that apply; None when none does."""
+    present = [v for v in values if v is not None]
+    return sum(present) / len(present) if present else None
+
+
+def refusal_scores(results: Sequence[CaseResult]) -> dict[str, Score]:
+    """Precision: refusals that were right; recall: refusal cases that were refused."""
+    refused = [r for r in results if r.refused]
+    should = [r for r in results if r.case.refuse]
+    return {
+        "refusal_precision": (sum(r.case.refuse for r in refused) / len(refused)
+                              if refused else None),
+        "refusal_recall": sum(r.refused for r in should) / len(should) if should else None,
+    }
+
+
+def percentile(values: Sequence[float], q: float) -> Score:
+    """The q-th percentile (0-100) with linear interpolation; None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def latency_scores(results: Sequence[CaseResult]) -> dict[str, Score]:
+    """p50 and p95 of the time to first token and to the full answer, in seconds."""
+    first = [r.first_token_s for r in results]
+    total = [r.total_s for r in results]
+    return {
+        "first_token_p50_s": percentile(first, 50), "first_token_p95_s": percentile(first, 95),
+        "total_p50_s": percentile(total, 50), "total_p95_s": percentile(total, 95),
+    }
+
+
+def aggregate(results: Sequence[CaseResult]) -> dict[str, Score]:
+    """All metrics pooled over a group of results, plus the case count under "n"."""
+    per_case = [case_scores(r) for r in results]
+    out: dict[str, Score] = {"n": float(len(results))}
+    for name in PER_CASE:
+        out[name] = mean([s[name] for s in per_case])
+    out.update(refusal_scores(results))
+    out.update(latency_scores(results))
+    return out
+
+
+def by_kind(results: Sequence[CaseResult]) -> dict[str, dict[str, Score]]:
+    """aggregate() for each kind of case, in the order kinds first appear."""
+    kinds = list(dict.fromkeys(r.case.kind for r in results))
+    return {k: aggregate([r for r in results if r.case.kind == k]) for k in kinds}
