@@ -43,7 +43,7 @@ class Settings(BaseSettings):
         default_factory=lambda: os.cpu_count() or 2,
         description="CPU threads for the local model (default: all cores).",
     )
-    llm_max_tokens: int = Field(default=160, description="Most tokens a generated answer may have.")
+    llm_max_tokens: int = Field(default=100, description="Most tokens a generated answer may have.")
     openai_base_url: str = Field(
         default="http://127.0.0.1:8080/v1", description="OpenAI-compatible server URL."
     )
@@ -53,7 +53,7 @@ class Settings(BaseSettings):
     ollama_model: str = Field(default="qwen2.5:1.5b-instruct", description="Ollama model name.")
     top_k: int = Field(default=6, description="Passages retrieved per question.")
     context_tokens: int = Field(
-        default=350, description="Token budget for passages sent to the model."
+        default=280, description="Token budget for passages sent to the model."
     )
     host: str = Field(default="127.0.0.1", description="Web chat bind address.")
     port: int = Field(default=7860, description="Web chat port.")
