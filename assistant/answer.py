@@ -12,7 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
 import prompts
-from assistant.citations import assemble, check, strip_markers
+from assistant.citations import assemble, check, split_sentences, strip_markers
 from assistant.compress import build_context, question_terms, unit_score, units
 from assistant.errors import ProfileChatError
 from assistant.retrieval import Passage, resolve_people, retrieve
@@ -151,7 +151,7 @@ def finish(raw: str, passages: Sequence[Passage], *, backend: str) -> Answer:
     notes = []
     if any(c.changed == "repointed" for c in checked):
         notes.append("Some citation numbers were corrected to the passage that supports them.")
-    if len(checked) < len([s for s in re.split(r"(?<=[.!?])\s+", raw.strip()) if s]):
+    if len(checked) < len(split_sentences(raw)):
         notes.append("Sentences the passages do not support were left out.")
     return Answer(text=text, citations=citations, refused=False, backend=backend, notes=notes,
                   retrieved=[p.chunk.id for p in passages])

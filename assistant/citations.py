@@ -57,6 +57,7 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
     """(numbers, names, words): what a passage must contain to support the sentence."""
     numbers, names, words = set(), set(), set()
     for i, token in enumerate(_WORD.findall(strip_markers(sentence))):
+        token = re.sub(r"['’]s$", "", token)
         low = token.lower().strip("'’")
         if token[0].isdigit():
             numbers.add(low.strip(".,"))

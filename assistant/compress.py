@@ -33,6 +33,15 @@ def unit_score(unit: str, terms: set[str]) -> int:
     return len(words & terms)
 
 
+_MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s*[-:|]+\s*$", re.M)
+
+
+def plain(text: str) -> str:
+    """Text without Markdown and HTML markup: fewer prompt tokens, less for a small model to misread."""
+    text = _MARKDOWN.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
+    return re.sub(r"[ \t]+", " ", text)
+
+
 def units(text: str) -> list[str]:
     """Lines and sentences of a chunk body, the pieces compression chooses from."""
     pieces: list[str] = []
@@ -51,7 +60,9 @@ def units(text: str) -> list[str]:
 def compress(passage: Passage, terms: set[str], budget: int) -> str:
     """The passage's identity header and its most relevant units, in document order."""
     head, _, body = passage.chunk.text.partition("\n")
-    pieces = units(body)
+    pieces = units(plain(body))
+    if tokens.count(head) + sum(tokens.count(p) + 1 for p in pieces) <= budget * 1.5:
+        return head + "\n" + " ".join(pieces)  # small enough to keep whole, entries intact
     ranked = sorted(range(len(pieces)), key=lambda i: -unit_score(pieces[i], terms))
     keep: set[int] = set()
     used = tokens.count(head)

@@ -1,4 +1,4 @@
-"""Answer backends as LangChain chat models: local llama.cpp, OpenAI-compatible, Ollama, and a fake."""
+"""Answer backends as LangChain chat models: local llama.cpp, OpenAI-compatible, Ollama, fake."""
 
 from __future__ import annotations
 
@@ -94,8 +94,8 @@ def _backend(settings: Settings) -> str:
     backend = settings.llm.strip().lower()
     if backend not in BACKENDS:
         raise LLMError(
-            f"unknown answer backend {settings.llm!r}: set PROFILECHAT_LLM to one of "
-            f"{', '.join(BACKENDS)}"
+            f"unknown answer backend {settings.llm!r}: set PROFILECHAT_LLM to "
+            f"{', '.join(BACKENDS[:-1])} or {BACKENDS[-1]}"
         )
     return backend
 
@@ -243,7 +243,9 @@ class LocalChatModel(BaseChatModel):
         """Load the model now rather than on the first question."""
         _load_engine(self.model_path, self.n_threads, self.n_ctx)
 
-    def _body(self, messages: list[BaseMessage], stop: list[str] | None, **kwargs: Any) -> dict:
+    def _body(
+        self, messages: list[BaseMessage], stop: list[str] | None, **kwargs: Any
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {
             "messages": convert_to_openai_messages(messages),
             "max_tokens": self.max_tokens,
@@ -361,6 +363,30 @@ def _errors_as_llm_error(describe: Callable[[Exception], str | None]) -> Iterato
         raise LLMError(message) from exc
 
 
+def _root_cause(exc: BaseException) -> str:
+    """The innermost cause's text: "[Errno 111] Connection refused" beats "Connection error."."""
+    while (inner := exc.__cause__ or exc.__context__) is not None:
+        exc = inner
+    return str(exc) or type(exc).__name__
+
+
+def _status_text(exc: Any) -> str:
+    """The server's own error text from an openai.APIStatusError, without the SDK's prefix."""
+    body = exc.body
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+    return str(exc.message)
+
+
+_STATUS_HINTS = {
+    401: "; check PROFILECHAT_OPENAI_API_KEY",
+    403: "; check PROFILECHAT_OPENAI_API_KEY",
+    404: "; check PROFILECHAT_OPENAI_BASE_URL and PROFILECHAT_OPENAI_MODEL",
+}
+
+
 def _describe_openai(url: str) -> Callable[[Exception], str | None]:
     import openai
 
@@ -368,18 +394,14 @@ def _describe_openai(url: str) -> Callable[[Exception], str | None]:
         where = f"the OpenAI-compatible server at {url}"
         if isinstance(exc, openai.APIConnectionError):
             return (
-                f"cannot reach {where} ({exc.__cause__ or exc}); start it or set "
+                f"cannot reach {where} ({_root_cause(exc)}); start it or set "
                 "PROFILECHAT_OPENAI_BASE_URL"
             )
         if isinstance(exc, openai.APIStatusError):
-            hint = {
-                401: "; check PROFILECHAT_OPENAI_API_KEY",
-                403: "; check PROFILECHAT_OPENAI_API_KEY",
-                404: "; check PROFILECHAT_OPENAI_BASE_URL and PROFILECHAT_OPENAI_MODEL",
-            }
-            return f"{where} answered HTTP {exc.status_code}: {exc.message}{hint.get(exc.status_code, '')}"
+            hint = _STATUS_HINTS.get(exc.status_code, "")
+            return f"{where} answered HTTP {exc.status_code}: {_status_text(exc)}{hint}"
         if isinstance(exc, openai.OpenAIError | httpx.HTTPError | json.JSONDecodeError):
-            return f"bad response from {where}: {exc}"
+            return f"bad response from {where}: {_root_cause(exc)}"
         return None
 
     return describe
@@ -415,10 +437,14 @@ def _describe_ollama(url: str, model: str) -> Callable[[Exception], str | None]:
     def describe(exc: Exception) -> str | None:
         where = f"Ollama at {url}"
         if isinstance(exc, ConnectionError | httpx.TransportError):
-            return f"cannot reach {where}; start it (`ollama serve`) or set PROFILECHAT_OLLAMA_URL"
+            return (
+                f"cannot reach {where} ({_root_cause(exc)}); start it (`ollama serve`) "
+                "or set PROFILECHAT_OLLAMA_URL"
+            )
         if isinstance(exc, ollama.ResponseError):
             hint = f"; run `ollama pull {model}` or set PROFILECHAT_OLLAMA_MODEL"
-            return f"{where} answered HTTP {exc.status_code}: {exc.error}{hint * (exc.status_code == 404)}"
+            hint = hint if exc.status_code == 404 else ""
+            return f"{where} answered HTTP {exc.status_code}: {exc.error}{hint}"
         if isinstance(exc, ollama.RequestError | httpx.HTTPError | json.JSONDecodeError):
             return f"bad response from {where}: {exc}"
         return None
