@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("chat", help="open the web chat over the index (127.0.0.1:7860)")
     p.add_argument("--host", help="bind address (PROFILECHAT_HOST; default 127.0.0.1, local only)")
     p.add_argument("--port", type=int, help="port (PROFILECHAT_PORT; default 7860)")
-    p.add_argument("--auth", help="login: user:pass or a file of such lines (PROFILECHAT_AUTH; a file keeps it out of ps)")
+    p.add_argument("--auth", help="login: user:pass or a file of such lines (PROFILECHAT_AUTH; "
+                   "a file keeps passwords out of ps)")
     p.add_argument("--upload-mb", type=float, help="largest upload in MB (PROFILECHAT_UPLOAD_MB)")
     p.add_argument("--llm", help="answer backend: local, openai, ollama, extractive")
     p.add_argument("--open", action="store_true", help="open the page in a browser")

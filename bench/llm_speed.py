@@ -1,6 +1,6 @@
 """Speed of the local model: load time, prompt and generation tokens/s, peak RSS.
 
-    python bench/llm_speed.py [--threads N] [--runs 3] [--gen-tokens 128]
+python bench/llm_speed.py [--threads N] [--runs 3] [--gen-tokens 128]
 """
 
 from __future__ import annotations
@@ -10,21 +10,23 @@ import resource
 import statistics
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from assistant.llm import LocalChatModel
 from assistant.models import ensure_local_model
 from assistant.settings import load_settings
 
 SYSTEM = "Answer the question from the passages only. Cite passages as [n]."
-# Five CV-style passages, ~370 tokens with the system prompt and question: one answer's context.
+# Four CV-style passages: ~400 prompt tokens with the template, system prompt and question,
+# about what one answer sends (350 tokens of passages).
 PASSAGE = (
     "[{n}] Dr. Mara Lindqvist is an associate professor of computer science whose group studies "
     "distributed training systems. Between 2016 and 2021 she led the Hydra project, which "
     "scheduled deep learning jobs across 1,200 GPUs and cut median job completion time by 38%. "
     "She received an NSF CAREER award in 2019 and serves on the program committees of OSDI, "
-    "SOSP and MLSys. Before joining the faculty she was a research scientist at a cloud provider."
+    "SOSP and MLSys."
 )
 QUESTION = "Which award did Mara Lindqvist receive, and in which year?"
 
@@ -41,9 +43,9 @@ class Run:
     wall_s: float
 
 
-def messages(variant: int) -> list:
+def messages(variant: int) -> list[BaseMessage]:
     """The benchmark prompt; `variant` changes the first word so no prompt cache is reused."""
-    passages = "\n\n".join(PASSAGE.format(n=n) for n in range(1, 6))
+    passages = "\n\n".join(PASSAGE.format(n=n) for n in range(1, 5))
     return [
         SystemMessage(f"({variant}) {SYSTEM}"),
         HumanMessage(f"Passages:\n{passages}\n\nQuestion: {QUESTION}"),
@@ -54,7 +56,7 @@ def timed_run(model: LocalChatModel, variant: int) -> Run:
     """Stream one answer, timing the first token and reading llama.cpp's timings at the end."""
     start = time.perf_counter()
     first = 0.0
-    timings: dict = {}
+    timings: dict[str, Any] = {}
     for chunk in model.stream(messages(variant)):
         if chunk.content and not first:
             first = time.perf_counter() - start
@@ -72,7 +74,9 @@ def timed_run(model: LocalChatModel, variant: int) -> Run:
 def main() -> None:
     """Load the model, run the prompt a few times, print a summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--threads", type=int, default=None, help="default: PROFILECHAT_LLM_THREADS")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="default: PROFILECHAT_LLM_THREADS"
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--gen-tokens", type=int, default=128)
     args = parser.parse_args()
@@ -97,10 +101,13 @@ def main() -> None:
     print(f"model          {path.name}")
     print(f"threads        {settings.llm_threads}")
     print(f"load           {load_s:.2f} s")
-    print(f"prompt         {runs[0].prompt_tokens} tokens, "
-          f"{median([r.prompt_tps for r in runs]):.1f} tok/s (median of {len(runs)})")
-    print(f"generation     {runs[0].gen_tokens} tokens, "
-          f"{median([r.gen_tps for r in runs]):.1f} tok/s")
+    print(
+        f"prompt         {runs[0].prompt_tokens} tokens, "
+        f"{median([r.prompt_tps for r in runs]):.1f} tok/s (median of {len(runs)})"
+    )
+    print(
+        f"generation     {runs[0].gen_tokens} tokens, {median([r.gen_tps for r in runs]):.1f} tok/s"
+    )
     print(f"first token    {median([r.first_token_s for r in runs]):.2f} s")
     print(f"answer wall    {median([r.wall_s for r in runs]):.2f} s")
     print(f"peak RSS       {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")

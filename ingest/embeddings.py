@@ -26,18 +26,18 @@ def _package_file(package: str, *parts: str) -> Path:
         return Path(str(resources.files(package).joinpath(*parts)))
     except ModuleNotFoundError as exc:
         raise ModelError(
-            f"the embedding model package {package!r} is not installed; run `make install`"
+            f"the embedding model package {package!r} is not installed; run `./dev install`"
         ) from exc
 
 
 def _checked(path: Path, sha256: str) -> Path:
     if not path.is_file():
-        raise ModelError(f"embedding model file {path} is missing; run `make install`")
+        raise ModelError(f"embedding model file {path} is missing; run `./dev install`")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != sha256:
         raise ModelError(
             f"embedding model file {path} is corrupt (sha256 {digest[:12]}…, "
-            f"expected {sha256[:12]}…); reinstall it with `make install`"
+            f"expected {sha256[:12]}…); reinstall it with `./dev install`"
         )
     return path
 

