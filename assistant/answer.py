@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
 from assistant.citations import assemble, check, split_sentences, strip_markers
@@ -92,25 +92,26 @@ class Assistant:
         if on_sources:
             on_sources(passages)
         model = self.chat_model
+        prompt_tokens = 0
         if not passages:
             raw = prompts.REFUSAL
         elif model is None:
             raw = extractive_answer(question, passages, focus)
         else:
-            raw = yield from self._generate(model, question, history, passages, focus, timings,
-                                            started)
+            messages = self._messages(question, history, passages, focus)
+            prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
+            raw = yield from self._generate(model, messages, timings, started)
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = finish(raw, passages, backend=self.backend)
         result.timings = {**timings, "total_s": time.perf_counter() - started}
         result.notes = [*self.notes, *result.notes]
-        result.prompt_tokens = int(timings.pop("prompt_tokens", 0))
+        result.prompt_tokens = prompt_tokens
         yield result
 
-    def _generate(self, model: BaseChatModel, question: str, history: History,
-                  passages: list[Passage], focus: list[str], timings: dict[str, float],
-                  started: float) -> Iterator[str]:
+    def _messages(self, question: str, history: History, passages: list[Passage],
+                  focus: list[str]) -> list[BaseMessage]:
+        """The system rules and the user turn: compressed passages, earlier turns, question."""
         context = build_context(passages, question, focus, self.settings.context_tokens)
-        system = prompts.render("system", refusal=prompts.REFUSAL)
         earlier = "".join(
             f"Earlier question: {q}\nEarlier answer: {strip_markers(a)[:300]}\n\n"
             for q, a in history
@@ -119,9 +120,13 @@ class Assistant:
             "answer", question=question, history=earlier,
             passages="\n\n".join(f"[{i}] {text}" for i, text in enumerate(context, 1)),
         )
-        timings["prompt_tokens"] = tokens.count(system) + tokens.count(user)
+        return [SystemMessage(prompts.render("system", refusal=prompts.REFUSAL)), HumanMessage(user)]
+
+    def _generate(self, model: BaseChatModel, messages: list[BaseMessage],
+                  timings: dict[str, float], started: float) -> Generator[str, None, str]:
+        """Stream the model's pieces, recording when the first arrives; return the whole text."""
         pieces: list[str] = []
-        for chunk in model.stream([SystemMessage(system), HumanMessage(user)]):
+        for chunk in model.stream(messages):
             text = chunk.text if isinstance(chunk.text, str) else str(chunk.content)
             if text:
                 timings.setdefault("first_token_s", time.perf_counter() - started)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.compress import _ABBREVIATION, units
+from assistant.compress import _ABBREVIATION, _stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from prompts import MARKER_PATTERN
@@ -68,10 +68,6 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
         else:
             words.add(low)
     return numbers, names, words
-
-
-def _stem(word: str) -> str:
-    return word[:5] if len(word) > 5 else word
 
 
 def support(sentence: str, passage_text: str) -> float:

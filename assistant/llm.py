@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import abc
 import json
 import queue
 import re
@@ -407,11 +408,12 @@ def _describe_openai(url: str) -> Callable[[Exception], str | None]:
     return describe
 
 
-class OpenAIChatModel(ChatOpenAI):
-    """ChatOpenAI for any OpenAI-compatible server; failures raise LLMError naming the URL."""
+class _ErrorsAsLLMError(abc.ABC):
+    """Mixin for LangChain chat models: their client errors become LLMError naming the server."""
 
+    @abc.abstractmethod
     def _describe(self) -> Callable[[Exception], str | None]:
-        return _describe_openai(self.openai_api_base or "https://api.openai.com/v1")
+        """How this backend turns a client exception into a user-facing message."""
 
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
         with _errors_as_llm_error(self._describe()):
@@ -429,6 +431,14 @@ class OpenAIChatModel(ChatOpenAI):
         with _errors_as_llm_error(self._describe()):
             async for chunk in super()._astream(*args, **kwargs):
                 yield chunk
+
+
+class OpenAIChatModel(_ErrorsAsLLMError, ChatOpenAI):
+    """ChatOpenAI for any OpenAI-compatible server; failures raise LLMError naming the URL."""
+
+    def _describe(self) -> Callable[[Exception], str | None]:
+        return _describe_openai(self.openai_api_base or "https://api.openai.com/v1")
+
 
 
 def _describe_ollama(url: str, model: str) -> Callable[[Exception], str | None]:
@@ -452,25 +462,9 @@ def _describe_ollama(url: str, model: str) -> Callable[[Exception], str | None]:
     return describe
 
 
-class OllamaChatModel(ChatOllama):
+class OllamaChatModel(_ErrorsAsLLMError, ChatOllama):
     """ChatOllama (/api/chat, streamed NDJSON); failures raise LLMError naming the URL."""
 
     def _describe(self) -> Callable[[Exception], str | None]:
         return _describe_ollama(self.base_url or "http://127.0.0.1:11434", self.model)
 
-    def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        with _errors_as_llm_error(self._describe()):
-            return super()._generate(*args, **kwargs)
-
-    def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        with _errors_as_llm_error(self._describe()):
-            yield from super()._stream(*args, **kwargs)
-
-    async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        with _errors_as_llm_error(self._describe()):
-            return await super()._agenerate(*args, **kwargs)
-
-    async def _astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[ChatGenerationChunk]:
-        with _errors_as_llm_error(self._describe()):
-            async for chunk in super()._astream(*args, **kwargs):
-                yield chunk

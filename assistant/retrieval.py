@@ -109,28 +109,7 @@ def _fts_query(question: str) -> str:
 def keyword_search(index: Index, question: str, people: Sequence[str], n: int) -> list[str]:
     """Chunk ids ranked by BM25 over the FTS5 index."""
     query = _fts_query(question)
-    if not query:
-        return []
-    sql = "SELECT id FROM chunks_fts WHERE chunks_fts MATCH ?"
-    args: list[object] = [query]
-    if people:
-        sql += f" AND person IN ({','.join('?' * len(people))})"
-        args.extend(people)
-    return [r[0] for r in index._query(sql + " ORDER BY bm25(chunks_fts) LIMIT ?", (*args, n))]
-
-
-def dense_search(index: Index, question: str, people: Sequence[str], n: int) -> list[str]:
-    """Chunk ids ranked by embedding similarity in Chroma."""
-    where: dict | None = None
-    if len(people) == 1:
-        where = {"person": people[0]}
-    elif people:
-        where = {"person": {"$in": list(people)}}
-    vector = index.embeddings.embed_query(question)
-    found = index.vectors._collection.query(
-        query_embeddings=[vector], n_results=n, where=where, include=[]
-    )
-    return list(found["ids"][0])
+    return index.keyword_ids(query, people, n) if query else []
 
 
 def retrieve(
@@ -140,7 +119,7 @@ def retrieve(
     pool = max(4 * k, 20)
     scores: dict[str, float] = {}
     query = expand(question, people) if people else expand(question)
-    for ranking in (dense_search(index, query, people, pool),
+    for ranking in (index.vector_ids(query, people, pool),
                     keyword_search(index, query, people, pool)):
         for rank, chunk_id in enumerate(ranking):
             scores[chunk_id] = scores.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank + 1)

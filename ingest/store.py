@@ -162,6 +162,29 @@ class Index:
             sql, args = sql + " AND c.person = ?", (person,)
         return [StoredChunk(*r) for r in self._query(sql + " ORDER BY c.sha, c.idx", args)]
 
+    def keyword_ids(self, fts_query: str, people: Sequence[str], n: int) -> list[str]:
+        """Chunk ids ranked by FTS5's BM25 for an FTS5 query, optionally for some people only."""
+        sql = "SELECT id FROM chunks_fts WHERE chunks_fts MATCH ?"
+        args: list[Any] = [fts_query]
+        if people:
+            sql += f" AND person IN ({','.join('?' * len(people))})"
+            args.extend(people)
+        rows = self._query(sql + " ORDER BY bm25(chunks_fts) LIMIT ?", (*args, n))
+        return [r[0] for r in rows]
+
+    def vector_ids(self, text: str, people: Sequence[str], n: int) -> list[str]:
+        """Chunk ids ranked by embedding similarity in Chroma, optionally for some people only."""
+        where: dict[str, Any] | None = None
+        if len(people) == 1:
+            where = {"person": people[0]}
+        elif people:
+            where = {"person": {"$in": list(people)}}
+        found = self.vectors._collection.query(
+            query_embeddings=[self.embeddings.embed_query(text)], n_results=n, where=where,
+            include=[],
+        )
+        return list(found["ids"][0])
+
     def count_chunks(self) -> int:
         return self._query("SELECT count(*) FROM chunks")[0][0]
 

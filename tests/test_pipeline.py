@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from conftest import PROFILES, REAL_PDF, SAMPLE, SHARED_PEOPLE
 
