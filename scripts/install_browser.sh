@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what tests/test_ui_browser.py drives: Debian's Chromium and the pinned playwright.
+# Install what the browser and PDF tests need: Debian's Chromium, the DejaVu font, and the
+# pinned playwright.
 #   bash scripts/install_browser.sh [VENV]   (default: the active venv, else .venv)
 # Idempotent. Never runs `playwright install`: that downloads a browser; we use /usr/bin/chromium.
 set -euo pipefail
@@ -13,11 +14,12 @@ if [ ! -x "$py" ]; then
   exit 1
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
+# DejaVu is also the font tests/pdfs.py uses to write ligature glyphs (ﬁ, ﬀ) into test PDFs.
+if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium fonts-dejavu-core
 fi
 
 installed=$("$py" -c 'import importlib.metadata as m; print(m.version("playwright"))' \
