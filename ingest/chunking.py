@@ -61,7 +61,13 @@ class Chunk:
 
 
 def _heading_key(line: str) -> str:
-    return clean_line(line).lower().replace("&", "and").rstrip(":").strip()
+    key = clean_line(line).lower().replace("&", "and").rstrip(":").strip()
+    return re.sub(r"\s*\([^)]*\)$", "", key)  # "Publications (* = equal contribution)"
+
+
+def _is_rule(line: str) -> bool:
+    stripped = line.strip()
+    return len(stripped) >= 3 and set(stripped) <= {"-", "—", "_", "=", "*", "~"}
 
 
 def heading_title(line: str, person: str | None = None) -> str | None:
@@ -69,7 +75,7 @@ def heading_title(line: str, person: str | None = None) -> str | None:
     key = _heading_key(line)
     if not key or len(key) > 60:
         return None
-    title = clean_line(line).rstrip(":").strip()
+    title = re.sub(r"\s*\([^)]*\)$", "", clean_line(line).rstrip(":").strip())
     if key in SECTION_WORDS or key in SUBSECTION_WORDS:
         return title
     if person and key == person.lower():
@@ -89,8 +95,12 @@ def split_sections(text: str, person: str | None = None) -> list[Section]:
     sections: list[Section] = []
     current, start, offset = PREAMBLE, 0, 0
     parent = ""
-    for line in text.splitlines(keepends=True):
+    all_lines = text.splitlines(keepends=True)
+    for i, line in enumerate(all_lines):
         title = heading_title(line, person)
+        if not title and 0 < i < len(all_lines) - 1 and _is_rule(all_lines[i - 1]) \
+                and _is_rule(all_lines[i + 1]) and 0 < len(line.split()) <= 6:
+            title = clean_line(line).rstrip(":").strip()  # a heading ruled above and below
         if title:
             if offset > start:
                 sections.append(Section(current, start, offset))

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from langchain_chroma import Chroma
@@ -19,7 +19,9 @@ from langchain_core.embeddings import Embeddings
 
 from assistant.errors import StoreError
 from assistant.settings import Settings
-from ingest.chunking import Chunk
+
+if TYPE_CHECKING:
+    from ingest.chunking import Chunk
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (

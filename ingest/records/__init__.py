@@ -1,0 +1,190 @@
+"""Structured records read from a profile at ingest: publications, education, positions,
+awards, teaching; each points back to the chunk and character span it came from.
+
+    records = extract(document.text, person)   # Record(kind, data, start, end)
+    attach(records, chunks)                     # sets chunk_id from the spans
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ingest.chunking import Chunk, split_sections
+from ingest.records import education, honours, positions, publications
+from ingest.records.text import DATE_RANGE, Line, lines, without_dates
+
+KINDS = ("publication", "education", "position", "award", "teaching")
+
+_SECTION_KINDS = (
+    ("publication", r"publication|paper|article|preprint|conference|journal|workshop|manuscript|"
+                    r"bibliography"),
+    ("education", r"education|degree|academic background|studies|qualification"),
+    ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction"),
+    ("teaching", r"teaching|courses taught|instruct"),
+    ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
+                 r"professional|overview|summary|profile|about|biography|bio\b|research"),
+    ("skip", r"talk|presentation|service|skill|interest|reference|student|mentor|advis|grant|"
+             r"funding|outreach|activit|project|software|language|contact|news|co-author|"
+             r"patent|review|committee|membership|leadership|objective"),
+)
+
+
+@dataclass
+class Record:
+    """One structured fact about a person, with the span of the document it was read from."""
+
+    kind: str  # one of KINDS
+    data: dict[str, Any]
+    start: int
+    end: int
+    chunk_id: str = ""
+    person: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def authored(self) -> bool:
+        return bool(self.data.get("authored", True))
+
+
+def section_kind(title: str) -> str:
+    """What a section holds, from its title ("Selected Publications" → publication)."""
+    low = title.lower()
+    if "teaching" in low and "experience" in low:
+        return "teaching"
+    for kind, pattern in _SECTION_KINDS:
+        if re.search(pattern, low):
+            return kind
+    return "other"
+
+
+def extract(text: str, person: str) -> list[Record]:
+    """Every record a document states about its person."""
+    found: list[Record] = []
+    for section in split_sections(text, person):
+        kind = section_kind(section.title)
+        section_lines = list(lines(text, section.start, section.end))
+        if kind == "publication":
+            found += _publications(text, section.start, section.end, person, strict=False)
+        elif kind == "education":
+            found += _wrap("education", education.from_lines(section_lines))
+            found += _prose(text, section.start, section.end)
+        elif kind == "award":
+            found += _awards(section_lines)
+        elif kind == "teaching":
+            role = "Teaching Assistant" if "assistant" in section.title.lower() else None
+            found += _teaching(section_lines, role)
+        elif kind in ("position", "other"):
+            short = [ln for ln in section_lines if _cv_line(ln.text)]
+            found += _wrap("position", positions.from_lines(short, text[section.start:],
+                                                           section.start))
+            found += _wrap("education", [r for r in education.from_lines(short)
+                                         if r["institution"]])
+            found += _prose(text, section.start, section.end)
+            found += _publications(text, section.start, section.end, person, strict=True)
+            found += _teaching([ln for ln in section_lines if "Teaching Assistant" in ln.text],
+                               None)
+    for record in found:
+        record.person = person
+    return dedupe(found)
+
+
+def _cv_line(text: str) -> bool:
+    """A line of a CV layout, not a line of a wrapped paragraph."""
+    if positions.sentence_like(text):
+        return False
+    size = len(re.sub(r"\([^)]*\)", "", without_dates(text)).split())
+    return size <= 9 or (size <= 16 and DATE_RANGE.search(text) is not None)
+
+
+def _wrap(kind: str, items: list[dict]) -> list[Record]:
+    out = []
+    for item in items:
+        start, end = item.pop("_span")
+        out.append(Record(kind, item, start, end))
+    return out
+
+
+def _publications(text: str, start: int, end: int, person: str, *, strict: bool) -> list[Record]:
+    out = []
+    for e_start, e_end in publications.entries(text, start, end, person):
+        entry = list(lines(text, e_start, e_end))
+        if not entry:
+            continue
+        paper = publications.parse_entry(entry, text[e_start:e_end], e_start, person,
+                                         require_authors=strict)
+        if paper:
+            out.append(Record("publication", paper, e_start, e_end))
+    return out
+
+
+def _awards(section_lines: list[Line]) -> list[Record]:
+    return _wrap("award", [a for a in map(honours.award_from_line, section_lines) if a])
+
+
+def _teaching(section_lines: list[Line], role: str | None) -> list[Record]:
+    found = [honours.teaching_from_line(line, role) for line in section_lines]
+    return _wrap("teaching", [t for t in found if t])
+
+
+def _prose(text: str, start: int, end: int) -> list[Record]:
+    """Degrees and positions written as sentences (biographies)."""
+    body = text[start:end]
+    if not re.search(r"[a-z]{3}[.,] [A-Za-z]", body):
+        return []
+    flat = body.replace("\n", " ")
+    awards, courses = honours.listed_in_prose(flat, start)
+    return (_wrap("education", education.from_prose(flat, start))
+            + _wrap("position", positions.from_prose(flat, start)
+                    + positions.internships_from_prose(flat, start))
+            + _wrap("award", honours.awards_from_prose(flat, start) + awards)
+            + _wrap("teaching", courses))
+
+
+def record_key(record: Record) -> tuple[str, ...]:
+    """What makes two records the same fact: a paper's title, a degree's level and school."""
+    d = record.data
+    norm = lambda s: re.sub(r"[^a-z0-9]+", "", str(s or "").lower())  # noqa: E731
+    if record.kind == "publication":
+        return ("publication", norm(d["title"])[:60])
+    if record.kind == "education":
+        return ("education", d["level"], norm(d["institution"])[:12])
+    if record.kind == "position":
+        return ("position", norm(d["organisation"])[:20], norm(d["role"]), norm(d.get("start")))
+    if record.kind == "award":
+        return ("award", norm(d["name"]), str(d.get("year")))
+    return ("teaching", norm(d["course"])[:20])
+
+
+def dedupe(records: list[Record]) -> list[Record]:
+    """One record per fact: the first, filled in with what later mentions add."""
+    kept: dict[tuple[str, ...], Record] = {}
+    for record in records:
+        key = record_key(record)
+        if record.kind == "position":
+            twin = next((k for k in kept if k[:3] == key[:3] and (not k[3] or not key[3])), None)
+            key = twin or key
+        if key not in kept:
+            kept[key] = record
+            continue
+        first = kept[key]
+        for name, value in record.data.items():
+            if first.data.get(name) in (None, "", []) and value not in (None, "", []):
+                first.data[name] = value
+    return list(kept.values())
+
+
+def attach(records: Sequence[Record], chunks: Sequence[Chunk]) -> None:
+    """Point each record at the chunk holding the start of its span (the nearest before it)."""
+    ordered = sorted(chunks, key=lambda c: c.start)
+    for record in records:
+        holder = None
+        for chunk in ordered:
+            if chunk.start <= record.start < max(chunk.end, chunk.start + 1):
+                holder = chunk
+                break
+            if chunk.start <= record.start:
+                holder = chunk
+        record.chunk_id = holder.id if holder else (ordered[0].id if ordered else "")

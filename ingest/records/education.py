@@ -1,0 +1,149 @@
+"""Degrees: institution, degree, level, dates, advisors and thesis, from lines or from prose.
+
+CV layouts put the institution before or after its degrees and dates before, beside or after
+them (two-column PDFs move the dates to the end), so the lines are read as a small state
+machine: an institution line opens a group, a degree line opens a record in it, and dates,
+advisors and theses attach to the record that still lacks them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.records.text import DATE_RANGE, Line, date_range, first_year, without_dates
+
+_LEVELS = (
+    ("phd", r"Ph\.?\s?D\.?|Doctor(?:ate| of Philosophy)|Doctoral|D\.Phil\.?|Dr\. rer\. nat\."),
+    ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MBA|M\.?Tech\.?|"
+                r"Master(?:'s|’s)?|MPhil|M\.Phil\.?"),
+    ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
+                  r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|A\.?B\.?(?=[\s,])"),
+)
+DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
+INSTITUTION = re.compile(
+    r"\b(?:University|Universit[éàä]t?|Universidad|Università|Institute|Institut|College|"
+    r"School|Academy|Polytechnic|Politecnico|Ecole|École|ETH|EPFL|KAIST|MIT|CMU|UCLA|"
+    r"UC [A-Z]\w+|Caltech|Technion)\b"
+)
+_ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-–]\s*(.+)", re.I)
+_ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)?[A-Z][\w.'’ -]+?)"
+                         r"(?=[,.;)]|$| and (?:is|was|then)\b)")
+_THESIS = re.compile(r"\b(?:thesis(?: topic| title)?|dissertation)\s*[:\-–]\s*(.+)", re.I)
+_TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+")
+
+
+def level_of(text: str) -> str | None:
+    found = DEGREE.search(text)
+    if not found:
+        return None
+    return next(k for k, _ in _LEVELS if found.group(k))
+
+
+def advisors(text: str) -> list[str]:
+    names = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", _TITLES.sub("", text))
+    return [n.strip(" .") for n in names if re.match(r"[A-Z]", n.strip()) and len(n.split()) <= 5]
+
+
+def institution_in(text: str) -> str | None:
+    """The comma-separated part of a line that names an institution."""
+    for part in re.split(r",\s+|\s{2,}|\s[–—-]\s", without_dates(text)):
+        part = re.sub(r"^(?:at|from|the)\s+", "", part.strip(" .•"), flags=re.I)
+        if INSTITUTION.search(part) and not DEGREE.match(part) and len(part.split()) <= 12:
+            return re.sub(r"^The\s+", "", part)
+    return None
+
+
+def degree_text(text: str) -> str:
+    """The degree clause of a line: "Ph.D. in Computer Science", without dates or institution."""
+    found = DEGREE.search(text)
+    assert found
+    clause = re.split(r",\s+(?=[A-Z])|\s{2,}|\t| from | at ", text[found.start():])[0]
+    return without_dates(clause).strip(" ,.") or found.group(0)
+
+
+def from_lines(lines: list[Line]) -> list[dict]:
+    """Degree records from the lines of an education section."""
+    records: list[dict] = []
+    group: list[dict] = []
+    institution: str | None = None
+    pending_dates: tuple[str, str] | None = None
+    for line in lines:
+        text = line.text
+        dates = date_range(text)
+        level = level_of(text)
+        place = institution_in(text)
+        if place and (not level or place != institution):
+            if place != institution and not level:
+                group = []
+            institution = place
+            for record in group:
+                record["institution"] = record["institution"] or place
+        if level and not _ADVISOR.search(text) and not _THESIS.search(text):
+            record = {"institution": place or institution, "degree": degree_text(text),
+                      "level": level, "start": None, "end": None, "advisors": [],
+                      "thesis": None, "_span": (line.start, line.end)}
+            if not (place or institution):
+                record["_awaits_institution"] = True
+            if pending_dates and not dates:
+                dates, pending_dates = pending_dates, None
+            elif not dates and first_year(text):
+                record["end"] = str(first_year(text))
+            records.append(record)
+            group.append(record)
+        elif place and any(r.pop("_awaits_institution", False) for r in records):
+            for r in records:
+                r["institution"] = r["institution"] or place
+        if found := _ADVISOR.search(text):
+            target = _target(group or records)
+            if target is not None:
+                target["advisors"] = advisors(found.group(1))
+        if found := _THESIS.search(text):
+            target = _target(group or records)
+            if target is not None:
+                target["thesis"] = found.group(1).strip(' "“”*.')
+        if dates:
+            undated = [r for r in (group or records) if r["start"] is None and r["end"] is None]
+            undated = undated or [r for r in records if r["start"] is None and r["end"] is None]
+            if undated:
+                undated[0]["start"], undated[0]["end"] = dates
+            elif not level:
+                pending_dates = dates
+    for record in records:
+        record.pop("_awaits_institution", None)
+    return records
+
+
+def _target(records: list[dict]) -> dict | None:
+    """The record an advisor or thesis line belongs to: the group's Ph.D., else its last."""
+    return next((r for r in records if r["level"] == "phd"), records[-1] if records else None)
+
+
+_PROSE = re.compile(
+    r"(?P<degree>(?:a |an |his |her |their )?" + DEGREE.pattern + r"[^.;]*?)\s+(?:from|at)\s+"
+    r"(?:the\s+)?(?P<place>[A-Z][\w&'’ .-]+?)(?=\s+in\s+(?:19|20)\d{2}|\s+\((?:19|20)\d{2}\)|[,.;(]|$)"
+    r"(?:\s+in\s+|\s+\()?(?P<year>(?:19|20)\d{2})?"
+)
+
+
+def from_prose(text: str, offset: int) -> list[dict]:
+    """Degrees stated in sentences: "received her Ph.D. in X from Y in 2019, advised by Z"."""
+    records = []
+    for found in _PROSE.finditer(text):
+        level = level_of(found.group("degree"))
+        place = found.group("place").strip()
+        if not level or not INSTITUTION.search(place):
+            continue
+        sentence_end = text.find(". ", found.end())
+        tail = text[found.end(): sentence_end if sentence_end > 0 else len(text)]
+        advised = _ADVISED_BY.search(tail)
+        degree = re.sub(r"^(?:a|an|his|her|their)\s+", "", found.group("degree")).strip()
+        records.append({
+            "institution": place, "degree": degree, "level": level, "start": None,
+            "end": found.group("year"), "advisors": advisors(advised.group(1)) if advised else [],
+            "thesis": None, "_span": (offset + found.start(), offset + found.end()),
+        })
+    return records
+
+
+def is_date_line(text: str) -> bool:
+    return bool(DATE_RANGE.fullmatch(text.strip(" ()*")))

@@ -1,0 +1,179 @@
+"""Positions and internships: organisation, role, kind, dates, from the lines of a section.
+
+A role line ("Research Intern", "Senior Software Engineer May 2020 - Current") opens a record;
+its organisation is on the same line, on the organisation line above it, or (for "role, then
+employer" layouts) on the line below. Date lines attach to the record that lacks dates.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.records.education import DEGREE, INSTITUTION
+from ingest.records.text import DATE_RANGE, Line, date_range, without_dates
+
+ROLE = re.compile(
+    r"\b(?:Intern(?:ship)?|Engineer|Scientist|Researcher|Professor|Lecturer|Postdoc(?:toral)?|"
+    r"Research (?:Assistant|Associate|Fellow|Staff)|Fellow(?= *$| *,)|Associate(?! Professor)|"
+    r"Director|Manager|Developer|Programmer|Consultant|Founder|Co-founder|CTO|CEO|Member|"
+    r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
+    r"Lead(?= *$| *,)|Principal|Instructor)\b"
+)
+_ORG = re.compile(
+    INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
+    r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
+    r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Systems|Technologies|Technology|Tecnologia|"
+    r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
+    r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Nvidia|Tesla|Samsung|Baidu|Alibaba|"
+    r"Tencent|Huawei|Oracle|Adobe|Netflix|Uber|Databricks|VMware|Bell Labs|Cisco|Qualcomm|"
+    r"DeepMind|OpenAI|Anthropic|Salesforce|Twitter|LinkedIn|ByteDance)\b"
+)
+_MAIN_ORG = re.compile(INSTITUTION.pattern + r"|\b(?:Inc\.?|Corp\.?|LLC|Ltd\.?|GmbH|Labs?|Google|"
+                       r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Tesla|Samsung|"
+                       r"(?<=[A-Za-z] )Research)\b")
+_PLACE = re.compile(
+    r"[A-Z]{2}|(?!(?:Google|Microsoft|Amazon|Meta|Apple|IBM|Intel|Tesla|Samsung|Facebook)\b)"
+    r"[A-Z][a-z]+|(?:(?:Republic of|United|South|North|New) )?(?:Korea|States|Kingdom|China|Japan|"
+    r"Germany|France|India|Canada|USA|UK|Chile|Nigeria|Netherlands|Switzerland|Israel|Singapore|"
+    r"Australia|Zealand|Taiwan|Italy|Spain|Sweden|Norway|Denmark|Finland|Brazil|Mexico)")
+_FUNCTION_WORDS = frozenset("is was are were where she he her his their they which who has have had "
+                            "been that this i my we our".split())
+_LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?(?:,\s*[A-Z][\w ]+)?$")
+_MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)
+_INTERN = re.compile(r"\bintern(?:ship)?\b", re.I)
+_TEACHING = re.compile(r"\bTeaching Assistant\b|\bTA\b|\bCourse\b", re.I)
+
+
+def is_role(text: str) -> bool:
+    return bool(ROLE.search(text)) and not _TEACHING.search(text) and not DEGREE.match(text)
+
+
+def is_org(line: Line, raw_line: str) -> bool:
+    """A line that names an employer: short, capitalised, not a bullet point or a sentence."""
+    text = without_dates(line.text)
+    if not text or len(text.split()) > 10 or text.endswith((".", ":")) and not _ORG.search(text):
+        return False
+    if re.match(r"\s*[-*•]\s", raw_line) and not _MAIN_ORG.search(text):
+        return False
+    if _LOCATION.match(text) and not _ORG.search(text):
+        return False
+    return bool(_ORG.search(text)) or (bool(line.bold) and len(text.split()) <= 4)
+
+
+def split_role(text: str) -> tuple[str, str]:
+    """(role, organisation) of a line such as "Research Intern, Microsoft Research, Redmond, WA"
+    or "System Software Engineer TmaxSoft Inc."."""
+    text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$", "", text)
+    dates = DATE_RANGE.search(text)
+    if dates and dates.start() > 0 and text[dates.end():].strip():
+        text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
+    text = without_dates(text).strip(" ,")
+    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–—|]\s|\s+at\s+|\s+@\s+", text)
+             if p.strip(" ,") and not _MENTOR.search(p)]
+    role = next((p for p in parts if is_role(p)), "")
+    if not role:
+        return text, ""
+    glued = re.match(r"(.*?\b(?:Intern|Engineer|Scientist|Researcher|Member|Developer|Associate|"
+                     r"Programmer|Analyst|Architect|Professor|Lecturer)(?:\s*\([^)]*\))?)"
+                     r"\s+(?!Intern\b)([A-Z].+)$", role)
+    if glued and _ORG.search(glued.group(2)):
+        return glued.group(1).strip(), glued.group(2).strip(" .")
+    others = [p for p in parts if p != role and not _LOCATION.match(p) and not _PLACE.fullmatch(p)]
+    ranked = sorted(others, key=lambda p: 0 if _MAIN_ORG.search(p) else 1 if _ORG.search(p) else 2)
+    return role.strip(), (ranked[0] if ranked else "").strip(" .")
+
+
+def sentence_like(text: str) -> bool:
+    """Prose ("Amara is a Senior Researcher at …, where she leads …"), not a CV line."""
+    words = text.split()
+    small = sum(1 for w in words if w in _FUNCTION_WORDS)
+    return len(words) >= 5 and small >= 1 and small >= 0.1 * len(words)
+
+
+def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
+    """Position records from the lines of an experience-like section."""
+    records: list[dict] = []
+    org: str | None = None
+    pending_dates: tuple[str, str] | None = None
+    for line in lines:
+        raw_line = raw[line.start - raw_start : line.end - raw_start]
+        text = line.text
+        dates = date_range(text)
+        if DEGREE.match(text) or re.match(r"(?:Advisors?|Thesis|Committee|Publications?|Code)\b",
+                                          text):
+            continue
+        if sentence_like(text):
+            continue
+        if is_role(text) and len(without_dates(text).split()) <= 16:
+            role, same_line_org = split_role(text)
+            mentor = _MENTOR.search(text)
+            if same_line_org and org and not _ORG.search(same_line_org):
+                same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
+            record = {"organisation": same_line_org or org, "role": role,
+                      "kind": "internship" if _INTERN.search(role) else "position",
+                      "start": None, "end": None, "_span": (line.start, line.end)}
+            if mentor:
+                record["mentor"] = (mentor.group(1) or mentor.group(2)).strip(" )")
+            if not dates and pending_dates:
+                dates, pending_dates = pending_dates, None
+            if dates:
+                record["start"], record["end"] = dates
+            records.append(record)
+            continue
+        if found := _MENTOR.search(text):
+            if records and len(text.split()) <= 10:
+                records[-1]["mentor"] = (found.group(1) or found.group(2)).strip(" )")
+            continue
+        if is_org(line, raw_line):
+            org = re.split(r",\s+(?=[A-Z][a-z]+,?\s+[A-Z]{2}\b)", without_dates(text))[0].strip(" .")
+            if records and not records[-1]["organisation"]:
+                records[-1]["organisation"] = org
+        if dates and DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6:
+            undated = [r for r in records if r["start"] is None]
+            if undated and undated[-1] is records[-1]:
+                records[-1]["start"], records[-1]["end"] = dates
+            else:
+                pending_dates = dates
+    return [r for r in records if r["organisation"]]
+
+
+_PROSE = re.compile(
+    r"\b(?:is|was|as|joined \w+ as|worked as|spent [\w ]+? as)\s+(?:an?|the)\s+"
+    r"(?P<role>(?:[A-Z]?[a-z-]+\s){0,3}?(?:[Rr]esearcher|[Ee]ngineer|[Pp]rofessor|[Ss]cientist|"
+    r"[Ff]ellow|[Ii]ntern|[Ll]ecturer|[Pp]ostdoc))\s+(?:at|in|with)\s+(?:the\s+)?"
+    r"(?P<org>[A-Z][\w&'’.-]*(?:\s+(?:of\s+|for\s+)?[A-Z][\w&'’.-]*)*)"
+)
+
+
+def from_prose(text: str, offset: int) -> list[dict]:
+    """Positions stated in sentences: "is a Senior Researcher at Lumen Systems Lab"."""
+    records = []
+    for found in _PROSE.finditer(text):
+        role = found.group("role").strip()
+        records.append({
+            "organisation": found.group("org").strip(" ."),
+            "role": role[:1].upper() + role[1:],
+            "kind": "internship" if _INTERN.search(role) else "position",
+            "start": None, "end": None,
+            "_span": (offset + found.start(), offset + found.end()),
+        })
+    return records
+
+
+_INTERNED = re.compile(r"\binterned (?:at|with)\s+(?P<items>[^.]+(?:\.\d[^.]*)*)\.")
+
+
+def internships_from_prose(text: str, offset: int) -> list[dict]:
+    """"interned at Google (May 2019 to Aug 2019); Microsoft Research (2020)"."""
+    found = []
+    for match in _INTERNED.finditer(text):
+        for item in re.split(r";\s*|,\s+and\s+|\s+and\s+(?=[A-Z])", match.group("items")):
+            org = re.sub(r"\s*\(.*$", "", item).strip(" ,")
+            inner = re.search(r"\(([^)]*)\)?", item)
+            dates = date_range(inner.group(1)) if inner else None
+            if org and org[:1].isupper():
+                found.append({"organisation": org, "role": "Intern", "kind": "internship",
+                              "start": dates[0] if dates else None,
+                              "end": dates[1] if dates else None,
+                              "_span": (offset + match.start(), offset + match.end())})
+    return found

@@ -1,0 +1,334 @@
+"""Publications from CV entries in any common style: numbered, bulleted, tagged, tabular, Scholar.
+
+An entry is cut into segments (its lines, then sentences) and each segment is classified: the
+venue and year, the author list, the title, an abstract, noise. A paper whose author list is
+shown and does not include the profile's person is kept with `authored: False`: it is on the
+page but it is not theirs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest.chunking import looks_like_authors
+from ingest.records.text import YEAR, Line, clean, first_year, same_person, two_digit_year
+
+PUBLISHERS = r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|Elsevier)"
+_ACRONYM = r"(?:[A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{3,})"
+_APOS = r"\s?['’`]\s?"
+# "[SoCC'15, Best Paper Award]", "[LearningSys @ NeurIPS'18]", "(SOSP'19)", "(Usenix ATC' 18)"
+_TAG = re.compile(rf"[\[(]([^\[\]()]{{2,40}}?){_APOS}(\d{{2}})\b([^\[\]()]*)[\])]")
+_PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?({_ACRONYM}(?:\s[A-Z][A-Za-z]+)?)\s?(?:['’]\s?\d{{2}})?\)")
+_ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
+_ARXIV = re.compile(r"\barXiv(?::|\s+)?(?:preprint\s+)?(?:arXiv:)?(\d{2})(\d{2})\.\d{4,5}", re.I)
+_LONG_VENUE = re.compile(
+    r"((?:Proceedings of (?:the )?)?(?:[A-Z0-9][\w&/-]*\s+|of\s+|on\s+|in\s+|and\s+|for\s+|the\s+)*"
+    r"(?:Journal|Transactions|Proceedings|Conference|Symposium|Workshop|Letters|Review|Magazine)"
+    r"(?:\s+(?:on|of|in|for|and|the|[A-Z][\w&/-]*))*)"
+)
+_AWARD = re.compile(
+    r"\b(?:Best (?:Student |Short |Demo )?Paper(?: Award| Runner-up| Honou?rable Mention)?"
+    r"|Distinguished (?:Paper|Artifact)(?: Award)?|Outstanding Paper(?: Award)?"
+    r"|Test of Time Award|Honou?rable Mention)\b",
+    re.I,
+)
+_NOISE = re.compile(r"^(?:cited by \d+|sorted by \w+|\d+\s*(?:papers|citations)|code:|slides|pdf|"
+                    r"video|equal contribution|\*\s*equal)", re.I)
+_NOT_VENUE = {"PhD", "MS", "BS", "CV", "GPU", "GPUs", "CPU", "DNN", "DNNs", "CNN", "CNNs", "ML",
+              "AI", "NN", "NNs", "RDMA", "NIC", "API", "SQL", "HPC", "LLM", "LLMs", "SGD", "IEEE",
+              "ACM", "USENIX", "NSF", "PI", "TA", "IEEE-754", "SGEMM", "BFloat16", "MNIST",
+              "MLLM", "SmartNIC", "KV", "HW", "SW", "PCIe", "SGX", "DEM", "MPI", "JVM", "RDD"}
+
+
+_NOT_NAMES = re.compile(
+    r"\b(?:University|Institute|College|School|Department|Research|Systems|Labs?|Inc|Corp|"
+    r"Intern|Engineer|Scientist|Professor|Researcher|Candidate|Student|Assistant|present)\b|"
+    r"@|https?:|(?:19|20)\d{2}\s*[-–]|^[\w ]+:")
+
+
+@dataclass
+class Venue:
+    name: str | None
+    year: int | None
+    award: str | None = None
+
+
+def venue_key(name: str | None) -> str:
+    """A key that makes "ACM SOSP", "SOSP'19" and "sosp" equal."""
+    if not name:
+        return ""
+    key = re.sub(rf"^(?:{PUBLISHERS}\s+)+", "", name.strip())
+    key = re.sub(rf"{_APOS}\d{{2}}$|\s+(?:19|20)\d{{2}}$", "", key)
+    return re.sub(r"\s+", " ", key).strip(" .,").lower()
+
+
+def find_venue(text: str) -> tuple[Venue, tuple[int, int]] | None:
+    """The venue, year and paper award in a piece of an entry, with the span it occupies."""
+    for pattern in (_TAG, _PAREN_ACRONYM, _ACRONYM_YEAR):
+        for found in pattern.finditer(text):
+            name = venue_key(found.group(1))
+            if not name or found.group(1).split()[-1] in _NOT_VENUE or len(name) < 2:
+                continue
+            name = re.sub(rf"^(?:{PUBLISHERS}\s+)+", "", found.group(1)).strip()
+            year = _year_of(found, text)
+            rest = found.group(3) if pattern is _TAG else ""
+            award = _AWARD.search(rest or "")
+            return Venue(name, year, award.group(0) if award else None), found.span()
+    arxiv = _ARXIV.search(text)
+    if arxiv:
+        return Venue("arXiv", two_digit_year(arxiv.group(1))), arxiv.span()
+    long = _LONG_VENUE.search(text)
+    if long and first_year(text[long.end():] or text):
+        name = re.sub(r"^(?:Proceedings of (?:the )?)|^(?:In\s+)", "", long.group(1)).strip()
+        return Venue(name, first_year(text[long.end():]) or first_year(text)), long.span()
+    return None
+
+
+def _year_of(found: re.Match[str], text: str) -> int | None:
+    groups = [g for g in found.groups()[1:] if g and g.isdigit()]
+    if groups:
+        value = groups[0]
+        return int(value) if len(value) == 4 else two_digit_year(value)
+    return first_year(text[found.end():]) or first_year(text)
+
+
+@dataclass
+class Segment:
+    text: str
+    start: int  # offset in the document
+    strong: bool = False  # a heading, bold run, link or quoted text: the usual title markup
+
+
+def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
+    """An entry's lines, wrapped lines rejoined, cut at sentence ends and around quoted titles."""
+    joined: list[Line] = []
+    for line in entry:
+        if _is_abstract(line.text):
+            continue
+        if joined and _wraps(joined[-1].text, line.text):
+            last = joined[-1]
+            joined[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold)
+        else:
+            joined.append(line)
+    out: list[Segment] = []
+    for line in joined:
+        raw_line = raw[line.start - raw_start : line.end - raw_start]
+        strong = bool(_STRONG.match(raw_line)) or (
+            bool(line.bold) and len(line.bold) >= 0.8 * len(line.text))
+        for piece in _sentences(line.text):
+            quoted = re.fullmatch(r"[\"“](.+?)[,.]?[\"”][.,]?", piece)
+            text = quoted.group(1) if quoted else piece
+            out.append(Segment(text.strip(), line.start, strong or bool(quoted)))
+    return out
+
+
+def _is_abstract(text: str) -> bool:
+    """A paragraph of prose: long, several sentences."""
+    return len(text.split()) > 70 and len(re.findall(r"[a-z)][.!?]\s+[A-Z]", text)) >= 2
+
+
+def _wraps(previous: str, line: str) -> bool:
+    if previous.count('"') % 2 or previous.count("“") > previous.count("”"):
+        return True  # inside a quoted title
+    return bool(line[:1].islower()) or bool(re.search(r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|"
+                                                       r"with|a|an|at|via|from)$", previous))
+
+
+def _sentences(text: str) -> list[str]:
+    """Cut at '. ' and around quotes, but not after initials ("Gregory R. Ganger")."""
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(])|(?=[\"“][A-Z])|(?<=[\"”])\s+", text)
+    merged: list[str] = []
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if merged and not part.startswith(('"', "“")) and re.search(r"(?:^|[\s,])(?:[A-Z]|[A-Z][a-z]?|Vol|No|pp|et al|Proc|Conf|Int|"
+                                r"Symp|Jr|Dr|Prof|St|vs)\.$", merged[-1]):
+            merged[-1] = f"{merged[-1]} {part}"
+        else:
+            merged.append(part)
+    return merged
+
+
+def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
+                require_authors: bool) -> dict | None:
+    """The publication an entry describes, or None if it does not look like one."""
+    pieces = segments(entry, raw, raw_start)
+    whole = " ".join(s.text for s in pieces)
+    venue_hit = find_venue(whole)
+    venue = venue_hit[0] if venue_hit else Venue(None, None)
+    award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
+    authors: list[str] = []
+    title = ""
+    for seg in pieces:
+        text = _strip_venue(seg.text)
+        if not text or _NOISE.match(text):
+            continue
+        if _is_author_list(text, person) and not (seg.strong and not title):
+            names = split_authors(text)
+            authors = names if len(names) > len(authors) else authors
+        elif not title and _could_be_title(text, seg.strong):
+            title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
+    if not title or _THESIS.search(whole):
+        return None
+    if require_authors and not (len(authors) >= 2 or authors and venue.name):
+        return None
+    if venue.year is None:
+        venue.year = _listing_year(entry)
+    if venue.name is None and venue.year is None and not authors:
+        return None
+    authored = not authors or any(same_person(a, person) for a in authors)
+    return {"title": title, "authors": authors, "venue": venue.name, "year": venue.year,
+            "award": award, "authored": authored}
+
+
+def _strip_venue(text: str) -> str:
+    """A segment without a leading venue column or a venue tag ("[NSDI'24] Title")."""
+    text = re.sub(rf"^\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*", "", text)
+    text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s{{2,}}", "", text)
+    text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s+(?=[A-Z][a-z]+ [A-Z])", "",
+                  text)
+    return text.strip()
+
+
+def _is_author_list(text: str, person: str) -> bool:
+    if len(text.split()) > 60 or _venue_like(text) or _NOT_NAMES.search(text):
+        return False
+    parts = split_authors(text)
+    if sum(len(p.split()) >= 2 for p in parts) < max(1, 0.6 * len(parts)):
+        return False
+    if looks_like_authors(text):
+        return True
+    parts = [p for p in re.split(r",|\band\b|&", text) if p.strip()]
+    return 1 <= len(parts) <= 3 and any(same_person(clean(p).strip(" *."), person) for p in parts)
+
+
+def _venue_like(text: str) -> bool:
+    return bool(re.match(r"(?:In\s|Proc|Published|Journal|Transactions|arXiv|Under (?:sub|rev))",
+                         text)) or bool(re.search(r"\b(?:Conference|Symposium|Workshop|Journal|"
+                                                 r"Proceedings|Transactions)\b", text))
+
+
+def _could_be_title(text: str, strong: bool) -> bool:
+    words = text.split()
+    if strong:
+        return 2 <= len(words) <= 40
+    if not 3 <= len(words) <= 30 or _venue_like(text) or _AWARD.fullmatch(text.strip(". ")):
+        return False
+    if YEAR.search(text) and len(words) <= 4:
+        return False  # a date line
+    return sum(w[:1].isupper() for w in words) >= 2 or ":" in text
+
+
+def split_authors(text: str) -> list[str]:
+    """Author names from a list: commas, "and", "&"; equal-contribution marks dropped."""
+    text = re.sub(r"\bet al\.?", "", text)
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
+    names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]
+    out = [n for n in names if n and len(n) > 1]
+    # "Quintero R., Wierzbicki T." splits cleanly; "Wei, J." would split into two: rejoin.
+    fixed: list[str] = []
+    for name in out:
+        if fixed and re.fullmatch(r"[A-Z]\.?(?:\s?[A-Z]\.?)*", name) and " " not in fixed[-1]:
+            fixed[-1] = f"{fixed[-1]}, {name}"
+        else:
+            fixed.append(name)
+    return fixed
+
+
+def _listing_year(entry: list[Line]) -> int | None:
+    """A Scholar-like page's listing date ("LGDec 15, 2022") heading the entry."""
+    for line in entry[:8]:
+        if len(line.text.split()) <= 4 and YEAR.search(line.text):
+            return first_year(line.text)
+    return None
+
+
+_STRONG = re.compile(r"\s*(?:[-*+•]\s+)?(?:#{1,6}\s|\*\*[^*]{8,}\*\*\s*$|"
+                     r"\[[^\]]{8,}\]\([^)]*\)\s*(?:\[[^\]]*\])?\s*$)")
+_THESIS = re.compile(r"\b(?:Ph\.?\s?D\.?|Master(?:'s|’s)?|M\.S\.|Doctoral|Bachelor(?:'s|’s)?)\s+"
+                     r"(?:thesis|dissertation)\b", re.I)
+_START = re.compile(r"\s*(?:[-*+•▪◦●]\s|\d{1,3}[.)]\s|\[\d{1,3}\]\s|\(\d{1,3}\)\s|#{1,6}\s|"
+                    r"\*\*[^*]{8,}\*\*\s*$|\[[^\]]{8,}\]\([^)]*\)\s*(?:\[[^\]]*\])?\s*$)")
+
+
+def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:
+    """Spans of the publications in text[start:end]: units (blocks, bullets, hanging-indent
+    lines) grouped so that each entry holds at most one title and one author list."""
+    units = _units(text, start, end)
+    groups: list[list[int]] = []
+    have: set[str] = set()
+    for i, (u_start, u_end) in enumerate(units):
+        raw = text[u_start:u_end]
+        kinds = _unit_kinds(raw, u_start, person)
+        next_kinds = (_unit_kinds(text[units[i + 1][0]:units[i + 1][1]], units[i + 1][0], person)
+                      if i + 1 < len(units) else set())
+        fresh = (
+            not groups or _START.match(raw) is not None
+            or bool(kinds & have & {"title", "authors"})
+            or ({"title", "authors"} <= have and kinds and kinds <= {"venue", "date"}
+                and "title" in next_kinds)
+        )
+        if fresh:
+            groups.append([u_start, u_end])
+            have = set(kinds)
+        else:
+            groups[-1][1] = u_end
+            have |= kinds
+    return [(s, e) for s, e in groups]
+
+
+def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
+    from ingest.records.text import lines
+
+    if _is_abstract(raw):
+        return {"abstract"}
+    found: set[str] = set()
+    entry = list(lines(raw, 0, len(raw)))
+    if len(entry) == 1 and same_person(entry[0].text, person):
+        return found  # the name heading the page, not a one-author list
+    for seg in segments(entry, raw, 0):
+        text = _strip_venue(seg.text)
+        if find_venue(seg.text):
+            found.add("venue")
+        if not text:
+            continue
+        if len(text.split()) > 40:
+            found.add("abstract")
+        elif _is_author_list(text, person):
+            found.add("authors")
+        elif _could_be_title(text, seg.strong):
+            found.add("title")
+        elif YEAR.search(text) and len(text.split()) <= 4:
+            found.add("date")
+    return found
+
+
+def _units(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Blocks split at blank lines, bullets and headings, and at each line of a hanging indent
+    ("VLDB 2022   Authors." then deeper-indented title and venue lines)."""
+    from ingest.chunking import _raw_blocks
+
+    units: list[tuple[int, int]] = []
+    for b_start, b_end in _raw_blocks(text, start, end):
+        block = text[b_start:b_end]
+        rows = block.splitlines(keepends=True)
+        indents = [len(r) - len(r.lstrip(" ")) for r in rows if r.strip()]
+        if len(rows) >= 2 and sum(1 for r in rows if find_venue(r) and YEAR.search(r)) >= 2 \
+                and all(r.rstrip().endswith(".") for r in rows if r.strip()):
+            offset = b_start  # one complete entry per line ("Authors. Title. USENIX NSDI 2024.")
+            for row in rows:
+                units.append((offset, offset + len(row.rstrip())))
+                offset += len(row)
+            continue
+        if len(set(indents)) < 2 or indents[0] != min(indents):
+            units.append((b_start, b_end))
+            continue
+        cut, offset = b_start, b_start
+        for row in rows:
+            if row.strip() and len(row) - len(row.lstrip(" ")) == indents[0] and offset > cut:
+                units.append((cut, offset))
+                cut = offset
+            offset += len(row)
+        units.append((cut, b_end))
+    return [(s, e) for s, e in units if text[s:e].strip()]

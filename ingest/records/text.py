@@ -1,0 +1,131 @@
+"""Line-level helpers the record extractors share: markup, dates, names, spans."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+          r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
+          r"Autumn|Winter)\.?")
+_POINT = rf"(?:{_MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|\d{{1,2}}/(?:19|20)\d{{2}}|(?:19|20)\d{{2}})"
+_OPEN = r"(?:present|current|now|today|ongoing)"
+# "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017", "08/2011 – 12/2011"
+DATE_RANGE = re.compile(
+    rf"(?P<start>{_POINT}|{_MONTH})\s*(?:-|–|—|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
+    rf"(?:\s*\((?:expected|exp\.)\))?",
+    re.I,
+)
+DATE_POINT = re.compile(_POINT, re.I)
+YEAR = re.compile(r"(?<![\d.-])(19[5-9]\d|20[0-4]\d)(?![\d/])")
+_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
+_TAGS = re.compile(r"<[^>]{1,40}>")
+_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One cleaned line of a document with the span of its raw text."""
+
+    text: str
+    start: int
+    end: int
+    bold: str = ""  # the first **bold** or <b> run on the line, cleaned
+
+
+def clean(text: str) -> str:
+    """Text without Markdown or HTML markup; links reduced to their text, spaces squeezed."""
+    text = _MARKDOWN_LINK.sub(r"\1", text)
+    text = _TAGS.sub(" ", text)
+    text = re.sub(r"\\([*_#\[\]()])", r"\1", text)
+    text = re.sub(r"[*_`#]+|^\s*>\s*", " ", text)
+    text = text.replace("\t", "  ").replace("|", "  ")
+    text = re.sub(r"[ \u00a0]+", " ", text)
+    text = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", text))
+    return text.strip(" \n\r:;")
+
+
+def strip_bullet(text: str) -> str:
+    return _BULLET.sub("", text, count=1).strip()
+
+
+def lines(text: str, start: int, end: int) -> Iterator[Line]:
+    """Cleaned, non-empty lines of text[start:end]; table cells and <br> parts become lines."""
+    offset = start
+    for raw in text[start:end].splitlines(keepends=True):
+        pieces = _HTML.split(raw) if ("<" in raw or raw.count("|") >= 2) else [raw]
+        if raw.count("|") >= 2:
+            pieces = [p for piece in pieces for p in piece.split("|")]
+        for piece in pieces:
+            if re.fullmatch(r"[\s|:-]*", piece):
+                continue
+            at = text.find(piece.strip(), offset, offset + len(raw)) if piece.strip() else -1
+            where = at if at >= 0 else offset
+            bold = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
+            cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
+            if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
+                yield Line(cleaned, where, where + len(piece.strip()),
+                           clean(bold.group(1) or bold.group(2)) if bold else "")
+        offset += len(raw)
+
+
+def two_digit_year(yy: str) -> int:
+    value = int(yy)
+    return 2000 + value if value < 60 else 1900 + value
+
+
+def first_year(text: str) -> int | None:
+    found = YEAR.search(text)
+    return int(found.group(1)) if found else None
+
+
+def date_range(text: str) -> tuple[str, str] | None:
+    """(start, end) as printed for the first date range in the text."""
+    found = DATE_RANGE.search(text)
+    if not found:
+        return None
+    start, end = found.group("start").strip(), found.group("end").strip()
+    if not YEAR.search(start):  # "Jun – Sep 2019": the start month shares the end's year
+        year = first_year(end)
+        start = f"{start} {year}" if year else start
+    tail = found.group(0)[len(found.group(0).rstrip(")")):]
+    if "(" in found.group(0)[found.group(0).find(end):]:
+        end = found.group(0)[found.group(0).find(end):].strip()
+    return start, end + tail
+
+
+def without_dates(text: str) -> str:
+    """The text with date ranges, dates and stray separators removed."""
+    text = DATE_RANGE.sub(" ", text)
+    text = DATE_POINT.sub(" ", text)
+    text = re.sub(r"\(\s*\)|\s{2,}", " ", text).strip(" ,;:–—-.")
+    if text.endswith(")") and text.count("(") < text.count(")") or text.endswith("("):
+        text = text[:-1]
+    if text.startswith("(") and text.count("(") > text.count(")"):
+        text = text[1:]
+    return text.strip(" ,;:–—-.")
+
+
+def name_key(name: str) -> str:
+    """A comparison key for a person's name: letters only, lower case."""
+    return re.sub(r"[^a-z ]+", "", re.sub(r"[.\-]", " ", name.lower())).strip()
+
+
+def same_person(author: str, person: str) -> bool:
+    """Whether an author-list entry ("K. V. Rashmi", "Wei, J.", "J Wei") names the person."""
+    a, p = name_key(author).split(), name_key(person).split()
+    if not a or not p:
+        return False
+    if a == p:
+        return True
+    if "," in author:  # "Wei, Jinliang" / "Quintero R."
+        last, _, first = author.partition(",")
+        a = name_key(first).split() + name_key(last).split()
+    if len(a) == 2 and len(a[1]) == 1 and len(a[0]) > 1:  # "Quintero R"
+        a = [a[1], a[0]]
+    if a[-1] != p[-1]:
+        return False
+    # Same last name: first names must agree, in full or as an initial.
+    return a[0] == p[0] or (min(len(a[0]), len(p[0])) == 1 and a[0][0] == p[0][0])
