@@ -12,6 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
+from assistant import collection
 from assistant.citations import assemble, check, split_sentences, strip_markers
 from assistant.compress import build_context, question_terms, unit_score, units
 from assistant.errors import ProfileChatError
@@ -23,10 +24,6 @@ from ingest.store import Index, open_index
 
 History = Sequence[tuple[str, str]]
 _UNSET: Any = object()
-_COLLECTION = re.compile(
-    r"\b(who|which|how many|list|everyone|anyone|any of|all of|each|compare|researchers|people)\b",
-    re.I,
-)
 
 
 class Assistant:
@@ -86,8 +83,12 @@ class Assistant:
         history = list(history or [])[-3:]
         known = list(self.index.people())
         focus = list(people or []) or resolve_people(question, known, history)
+        routed = collection.answer(question, self.index, named=focus)
+        if routed is not None:
+            yield from self._deliver(routed, on_sources, started)
+            return
         passages = retrieve(self.index, question, people=focus, k=self.settings.top_k,
-                            diversify=not focus and bool(_COLLECTION.search(question)))
+                            diversify=not focus and bool(collection.COLLECTION.search(question)))
         timings = {"retrieval_s": time.perf_counter() - started}
         if on_sources:
             on_sources(passages)
@@ -106,6 +107,18 @@ class Assistant:
         result.timings = {**timings, "total_s": time.perf_counter() - started}
         result.notes = [*self.notes, *result.notes]
         result.prompt_tokens = prompt_tokens
+        yield result
+
+    def _deliver(self, result: Answer, on_sources: Callable[[list[Passage]], None] | None,
+                 started: float) -> Iterator[str | Answer]:
+        """A finished answer (from the records): its sources, its text, then the Answer."""
+        if on_sources:
+            on_sources([Passage(c, 1.0) for c in self.index.chunks(result.retrieved)])
+        first = time.perf_counter() - started
+        yield result.text
+        result.timings = {"retrieval_s": first, "first_token_s": first,
+                          "total_s": time.perf_counter() - started}
+        result.notes = [*self.notes, *result.notes]
         yield result
 
     def _messages(self, question: str, history: History, passages: list[Passage],
@@ -215,3 +228,16 @@ def stream_answer(question: str, history: History | None = None, *,
                   settings: Settings | None = None, **options: Any) -> Iterator[str | Answer]:
     """Like answer(), yielding text pieces as they are generated and then the final Answer."""
     return default_assistant(settings).stream_answer(question, history, **options)
+
+
+def profiles(people: Sequence[str] | None = None, *,
+             settings: Settings | None = None) -> list[dict[str, Any]]:
+    """The structured records of the indexed profiles: one dict per person with publications,
+    education, positions, awards and teaching, each item carrying its source file, chunk id,
+    character span and quoted source text.
+
+    Args:
+        people: only these people (default: everyone in the index).
+        settings: configuration; default: PROFILECHAT_* environment variables.
+    """
+    return collection.profiles(default_assistant(settings).index, people or ())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +16,8 @@ from assistant.types import Answer
 
 def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     from ingest.pipeline import ingest
+    from assistant import collection
+    from ingest.records import KINDS
     from ingest.store import open_index
 
     index = open_index(settings)
@@ -24,11 +27,18 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
+    from assistant import collection
+    from ingest.records import KINDS
     from ingest.store import open_index
 
-    people = open_index(settings).people()
+    index = open_index(settings)
+    people = index.people()
     if args.json:
-        print(json.dumps(people, indent=2))
+        records = {p["person"]: p for p in collection.profiles(index)}
+        out = {person: {"documents": docs, **{k: v for k, v in records.get(person, {}).items()
+                                              if k != "person"}}
+               for person, docs in people.items()}
+        print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     if not people:
         print("The index is empty: add documents with `profilechat ingest PATH`.")
@@ -36,6 +46,9 @@ def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
         print(person)
         for doc in docs:
             print(f"  {doc['source']} ({doc['kind']}, {doc['chunks']} chunks)")
+        counts = Counter(r.kind for r in index.records(people=[person]))
+        if counts:
+            print("  records: " + ", ".join(f"{counts[k]} {k}" for k in KINDS if counts[k]))
     return 0
 
 
@@ -107,7 +120,7 @@ def _eval_command(args: argparse.Namespace) -> str:
 def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     import os
 
-    from eval import report
+    from eval import records, report
     from eval.harness import resolve_set, run_set
 
     if args.compare:
@@ -129,6 +142,10 @@ def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
         for note in run.notes:
             print(f"{run.label}: note: {note}", file=sys.stderr)
     print(report.overall_table(runs))
+    for eval_set in {run.eval_set.name: run.eval_set for run in runs}.values():
+        labels = records.LABELS_DIR / eval_set.name
+        if labels.is_dir():
+            print("\n" + records.report(eval_set.name, records.score_corpus(labels, eval_set.corpus)))
     written = report.write_reports(runs, args.report, settings.home / "eval" / "reports",
                                    _eval_command(args))
     print("\nreports: " + ", ".join(str(p) for p in written))
@@ -154,8 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit 1 if any file failed")
     p.set_defaults(func=_cmd_ingest)
 
-    p = sub.add_parser("people", help="list who is in the index and their documents")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser("people", help="list who is in the index, their documents and records")
+    p.add_argument("--json", action="store_true",
+                   help="machine-readable: documents and every structured record with its span")
     p.set_defaults(func=_cmd_people)
 
     p = sub.add_parser("ask", help="answer one question with its sources")

@@ -83,9 +83,11 @@ class Run:
     def label(self) -> str:
         return f"{self.eval_set.name}/{self.backend}"
 
+    extraction: dict[str, metrics.Score] = field(default_factory=dict)
+
     @property
     def overall(self) -> dict[str, metrics.Score]:
-        return metrics.aggregate(self.results)
+        return {**metrics.aggregate(self.results), **self.extraction}
 
     @property
     def kinds(self) -> dict[str, dict[str, metrics.Score]]:
@@ -187,7 +189,7 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
         cited.append(ChunkRef(c.chunk_id, chunk.source if chunk else c.source,
                               chunk.person if chunk else c.person, chunk.text if chunk else "", c.n))
     return CaseResult(case, answer.text, answer.refused, cited, retrieved, first, total,
-                      answer.backend)
+                      answer.backend, named=metrics.named_people(answer.text, list(index.people())))
 
 
 def run_case(answerer: Answerer, case: Case, index: Index) -> CaseResult:
@@ -225,6 +227,16 @@ def run_cases(answerer: Answerer, cases: Sequence[Case], index: Index,
     return results
 
 
+def extraction_scores(eval_set: EvalSet) -> dict[str, metrics.Score]:
+    """Record extraction scored against the set's hand labels, if it has any."""
+    from eval import records
+
+    labels = records.LABELS_DIR / eval_set.name
+    if not labels.is_dir():
+        return {}
+    return records.summary(records.score_corpus(labels, eval_set.corpus))
+
+
 def run_set(eval_set: EvalSet, settings: Settings, backends: Sequence[str], *,
             kinds: Sequence[str] = (), limit: int | None = None,
             embeddings: Embeddings | None = None,
@@ -234,6 +246,7 @@ def run_set(eval_set: EvalSet, settings: Settings, backends: Sequence[str], *,
 
     cases = select(load_cases(eval_set.cases_path), kinds, limit)
     index, report = prepare_index(eval_set, settings, embeddings)
+    extraction = extraction_scores(eval_set)
     notes = [f"ingest failed: {f.path.name}: {f.reason}" for f in report.files
              if f.outcome == "failed"]
     runs = []
@@ -242,7 +255,8 @@ def run_set(eval_set: EvalSet, settings: Settings, backends: Sequence[str], *,
             own = eval_settings(eval_set, settings, backend)
             assistant = Assistant(own, index=index)
             actual = assistant.backend
-            run = Run(eval_set, backend, actual, own.top_k, notes=[*notes, *assistant.notes])
+            run = Run(eval_set, backend, actual, own.top_k, notes=[*notes, *assistant.notes],
+                      extraction=extraction)
             run.results = run_cases(assistant, cases, index, on_case)
             runs.append(run)
     finally:

@@ -6,6 +6,8 @@ are left out of the means, so a kind without refusal cases has no refusal recall
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -42,6 +44,7 @@ class CaseResult:
     total_s: float = 0.0
     backend: str = ""
     error: str = ""
+    named: list[str] = field(default_factory=list)  # indexed people the answer names
 
 
 def has_variant(text: str, variants: Sequence[str]) -> bool:
@@ -141,6 +144,46 @@ def person_attribution(r: CaseResult) -> Score:
     return sum(c.person in people for c in r.citations) / len(r.citations)
 
 
+def _people_sets(r: CaseResult) -> tuple[set[str], set[str]] | None:
+    if r.case.kind != "cross_profile" or r.case.refuse or not r.case.gold_people:
+        return None
+    return set(r.named), set(r.case.gold_people)
+
+
+def people_precision(r: CaseResult) -> Score:
+    """Collection questions: share of the people the answer names who are right."""
+    sets = _people_sets(r)
+    if sets is None:
+        return None
+    named, gold = sets
+    return len(named & gold) / len(named) if named else 0.0
+
+
+def people_recall(r: CaseResult) -> Score:
+    """Collection questions: share of the right people the answer names."""
+    sets = _people_sets(r)
+    return None if sets is None else len(sets[0] & sets[1]) / len(sets[1])
+
+
+def people_exact(r: CaseResult) -> Score:
+    """Collection questions: 1 when the answer names every right person and no wrong one."""
+    sets = _people_sets(r)
+    return None if sets is None else float(sets[0] == sets[1])
+
+
+def named_people(text: str, known: Sequence[str]) -> list[str]:
+    """Indexed people an answer names: by full name, or by a last name no one else has."""
+    low = text.lower()
+    lasts = [p.split()[-1].lower() for p in known]
+    found = []
+    for person, last in zip(known, lasts):
+        full = re.search(rf"\b{re.escape(person.lower())}\b", low)
+        alone = lasts.count(last) == 1 and re.search(rf"\b{re.escape(last)}\b", low)
+        if full or alone:
+            found.append(person)
+    return found
+
+
 PER_CASE: dict[str, Callable[[CaseResult], Score]] = {
     "hit@k": hit_at_k,
     "mrr": mrr,
@@ -151,11 +194,16 @@ PER_CASE: dict[str, Callable[[CaseResult], Score]] = {
     "citation_validity": citation_validity,
     "citation_precision": citation_precision,
     "person_attribution": person_attribution,
+    "people_precision": people_precision,
+    "people_recall": people_recall,
+    "people_exact": people_exact,
 }
+# Record extraction against eval/labels/<set>/, micro-averaged over the five kinds.
+RECORDS = ("records_precision", "records_recall", "records_venue_year")
 LATENCY = ("first_token_p50_s", "first_token_p95_s", "total_p50_s", "total_p95_s")
 # Metrics where a lower figure is better; --min/--max and the comparison use this.
 LOWER_IS_BETTER = frozenset(LATENCY)
-NAMES = (*PER_CASE, "refusal_precision", "refusal_recall", *LATENCY)
+NAMES = (*PER_CASE, "refusal_precision", "refusal_recall", *LATENCY, *RECORDS)
 
 
 def case_scores(r: CaseResult) -> dict[str, Score]:

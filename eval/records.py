@@ -167,3 +167,16 @@ def report(name: str, totals: dict[str, KindScore], *, details: bool = False) ->
 
 def _f(value: float | None) -> str:
     return "–" if value is None else f"{value:.2f}"
+
+
+def summary(totals: dict[str, KindScore]) -> dict[str, float | None]:
+    """The three figures the eval reports and gates on (metrics.RECORDS)."""
+    labelled = sum(s.labelled for s in totals.values())
+    extracted = sum(s.extracted for s in totals.values())
+    matched = sum(s.matched for s in totals.values())
+    papers = totals.get("publication", KindScore())
+    return {
+        "records_precision": matched / extracted if extracted else None,
+        "records_recall": matched / labelled if labelled else None,
+        "records_venue_year": papers.venue_year / papers.labelled if papers.labelled else None,
+    }

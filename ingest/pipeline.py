@@ -16,6 +16,7 @@ from assistant.settings import Settings
 from ingest import loaders
 from ingest.chunking import Chunk, chunk_text
 from ingest.profiles import detect_person, unknown_person
+from ingest.records import Record, attach, extract
 from ingest.store import Index
 
 Outcome = str  # "added" | "unchanged" | "replaced" | "failed" | "pruned"
@@ -72,6 +73,7 @@ class _Parsed:
     chunks: list[Chunk] = field(default_factory=list)
     error: str = ""
     unchanged: bool = False
+    records: list[Record] = field(default_factory=list)
 
 
 def discover(paths: Iterable[Path]) -> Iterator[Path]:
@@ -107,7 +109,7 @@ def parse(path: Path, settings: Settings, index: Index) -> _Parsed:
     max_bytes = int(settings.max_file_mb * 1024 * 1024)
     try:
         sha = _file_sha(path, max_bytes)
-        if index.file_sha(path) == sha:
+        if index.file_sha(path) == sha and index.records_current(sha):
             return _Parsed(path, sha, unchanged=True)
         document = loaders.load(path, max_bytes=max_bytes)
         person = detect_person(document.text) or unknown_person(path.name)
@@ -117,7 +119,11 @@ def parse(path: Path, settings: Settings, index: Index) -> _Parsed:
         )
         if not chunks:
             raise IngestError(f"{path.name}: no text to index after extraction")
-        return _Parsed(path, sha, document, person, chunks)
+        found = extract(document.text, person)
+        attach(found, chunks)
+        for record in found:
+            record.source = path.name
+        return _Parsed(path, sha, document, person, chunks, records=found)
     except ProfileChatError as exc:
         return _Parsed(path, "", error=str(exc))
     except OSError as exc:
@@ -214,14 +220,20 @@ def _store(batch: list[_Parsed], settings: Settings, index: Index) -> list[FileR
         offset += len(chunks)
     results = []
     for parsed in batch:
-        index.commit(parsed.path, parsed.sha, parsed.chunks)
+        same = index.file_sha(parsed.path) == parsed.sha  # only its records were out of date
+        index.commit(parsed.path, parsed.sha, parsed.chunks, parsed.records, doc_text(parsed))
         doc = parsed.document
         assert doc is not None
+        outcome = "unchanged" if same else "replaced" if str(parsed.path) in indexed else "added"
         results.append(FileResult(
-            parsed.path, "replaced" if str(parsed.path) in indexed else "added", parsed.person,
+            parsed.path, outcome, parsed.person,
             len(parsed.chunks), repairs=doc.repairs, problems=doc.problems,
         ))
     return results
+
+
+def doc_text(parsed: _Parsed) -> str:
+    return parsed.document.text if parsed.document else ""
 
 
 def _prune(index: Index, on_file: Callable[[FileResult], None] | None) -> list[FileResult]:

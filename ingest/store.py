@@ -6,6 +6,7 @@ so an ingest killed at any point leaves the previous index whole; the next run f
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
@@ -22,6 +23,11 @@ from assistant.settings import Settings
 
 if TYPE_CHECKING:
     from ingest.chunking import Chunk
+    from ingest.records import Record
+
+# Bump when the record extractor changes what it finds: documents indexed by an older one are
+# re-read on the next ingest (their chunks and vectors are kept).
+RECORDS_VERSION = 1
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -36,10 +42,33 @@ CREATE TABLE IF NOT EXISTS chunks (
 );
 CREATE INDEX IF NOT EXISTS chunks_sha ON chunks(sha);
 CREATE INDEX IF NOT EXISTS chunks_person ON chunks(person);
+CREATE TABLE IF NOT EXISTS records (
+    sha TEXT NOT NULL, person TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL,
+    chunk_id TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, quote TEXT NOT NULL,
+    data TEXT NOT NULL, authored INTEGER NOT NULL, search TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_kind ON records(kind, person);
+CREATE INDEX IF NOT EXISTS records_sha ON records(sha);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
     text, id UNINDEXED, person UNINDEXED, tokenize = 'unicode61 remove_diacritics 2'
 );
 """
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    """A structured record as read back: what it says and the passage it was read from."""
+
+    kind: str
+    person: str
+    source: str
+    chunk_id: str
+    start: int
+    end: int
+    quote: str  # the source text of the span, as the document has it
+    data: dict[str, Any]
+    authored: bool
 
 
 @dataclass(frozen=True)
@@ -103,6 +132,10 @@ class Index:
         self._db = sqlite3.connect(settings.home / "index.sqlite", check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(_SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(documents)")}
+        if "records_version" not in columns:  # an index made before records existed
+            self._db.execute("ALTER TABLE documents ADD COLUMN records_version INTEGER DEFAULT 0")
+            self._db.commit()
         self._lock = threading.RLock()
 
     def close(self) -> None:
@@ -119,6 +152,32 @@ class Index:
             (str(path),),
         )
         return row[0][0] if row else None
+
+    def records_current(self, sha: str) -> bool:
+        """Whether a document's records were extracted by the current extractor."""
+        row = self._query("SELECT records_version FROM documents WHERE sha=?", (sha,))
+        return bool(row) and row[0][0] == RECORDS_VERSION
+
+    def records(self, kind: str | None = None, people: Sequence[str] = (),
+                contains: Sequence[str] = ()) -> list[StoredRecord]:
+        """Live records, optionally of one kind, for some people, and whose text contains every
+        string in `contains` (case-insensitive), in document order."""
+        sql = ("SELECT r.kind, r.person, r.source, r.chunk_id, r.start, r.\"end\", r.quote, r.data, "
+               "r.authored FROM records r JOIN documents d ON d.sha = r.sha "
+               "WHERE d.status = 'live'")
+        args: list[Any] = []
+        if kind:
+            sql += " AND r.kind = ?"
+            args.append(kind)
+        if people:
+            sql += f" AND r.person IN ({','.join('?' * len(people))})"
+            args.extend(people)
+        for needle in contains:
+            sql += " AND r.search LIKE ?"
+            args.append(f"%{needle.lower()}%")
+        rows = self._query(sql + " ORDER BY r.person, r.source, r.start", tuple(args))
+        return [StoredRecord(k, p, src, cid, st, en, q, json.loads(data), bool(a))
+                for k, p, src, cid, st, en, q, data, a in rows]
 
     def is_live(self, sha: str) -> bool:
         return bool(self._query("SELECT 1 FROM documents WHERE sha=? AND status='live'", (sha,)))
@@ -201,7 +260,8 @@ class Index:
         """Record a document as pending: its chunks may be written but are not yet visible."""
         with self._lock, self._db:
             self._db.execute(
-                "INSERT INTO documents VALUES (?,?,?,?, 'pending', ?,?,?) ON CONFLICT(sha) DO "
+                "INSERT INTO documents (sha, person, source, kind, status, n_chunks, repairs, "
+                "problems) VALUES (?,?,?,?, 'pending', ?,?,?) ON CONFLICT(sha) DO "
                 "UPDATE SET status = CASE status WHEN 'live' THEN 'live' ELSE 'pending' END",
                 (sha, person, source, kind, n_chunks, "\n".join(repairs), "\n".join(problems)),
             )
@@ -220,9 +280,14 @@ class Index:
             metadatas=[_metadata(c, sha) for c in chunks],
         )
 
-    def commit(self, path: Path, sha: str, chunks: Sequence[Chunk]) -> str | None:
-        """Make a document live for a path in one transaction; return the sha it replaced."""
+    def commit(self, path: Path, sha: str, chunks: Sequence[Chunk],
+               records: Sequence[Record] = (), text: str = "") -> str | None:
+        """Make a document live for a path in one transaction, with its structured records;
+        return the sha it replaced."""
         with self._lock, self._db:
+            if not self._db.execute("SELECT 1 FROM documents WHERE sha=? AND records_version=?",
+                                    (sha, RECORDS_VERSION)).fetchone():
+                self._write_records(sha, records, text)
             old = self._db.execute("SELECT sha FROM files WHERE path=?", (str(path),)).fetchone()
             self._db.execute("UPDATE documents SET status='live' WHERE sha=?", (sha,))
             self._db.execute("INSERT OR REPLACE INTO files VALUES (?,?)", (str(path), sha))
@@ -243,6 +308,17 @@ class Index:
         self.collect_garbage()
         return replaced
 
+    def _write_records(self, sha: str, records: Sequence[Record], text: str) -> None:
+        self._db.execute("DELETE FROM records WHERE sha=?", (sha,))
+        self._db.executemany(
+            "INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [(sha, r.person, r.source, r.kind, r.chunk_id, r.start, r.end,
+              text[r.start:r.end].strip(), json.dumps(r.data, ensure_ascii=False),
+              int(r.authored), _searchable(r.data)) for r in records],
+        )
+        self._db.execute("UPDATE documents SET records_version=? WHERE sha=?",
+                         (RECORDS_VERSION, sha))
+
     def remove_path(self, path: str) -> None:
         """Forget a file; its document goes when no other file has the same content."""
         with self._lock, self._db:
@@ -259,6 +335,7 @@ class Index:
                 "DELETE FROM chunks_fts WHERE id IN (SELECT id FROM chunks WHERE sha=?)", (sha,)
             )
             self._db.execute("DELETE FROM chunks WHERE sha=?", (sha,))
+            self._db.execute("DELETE FROM records WHERE sha=?", (sha,))
 
     def abandon_pending(self) -> None:
         """Retire documents an interrupted run left pending and this run did not finish."""
@@ -274,6 +351,13 @@ class Index:
             with self._lock, self._db:
                 self._db.execute("DELETE FROM documents WHERE sha=? AND status='dead'", (sha,))
         return len(dead)
+
+
+def _searchable(data: dict[str, Any]) -> str:
+    """Every string a record holds, lower-cased, for LIKE filters."""
+    values = [v if isinstance(v, str) else " ; ".join(map(str, v)) if isinstance(v, list)
+              else str(v) for v in data.values() if v not in (None, "", [])]
+    return " | ".join(values).lower()
 
 
 def _metadata(chunk: Chunk, sha: str) -> dict[str, Any]:

@@ -43,7 +43,11 @@ def test_people_lists_who_is_indexed_as_text_and_json(tmp_path, capsys, monkeypa
     assert "Priya Ramanathan\n  cv_3f9a.md (markdown," in out
     _, out, _ = _run(capsys, "--home", home, "people", "--json")
     people = json.loads(out)
-    assert len(people) == 7 and people["Jia Wei"][0]["source"] == "cv_4a90.txt"
+    assert len(people) == 7 and people["Jia Wei"]["documents"][0]["source"] == "cv_4a90.txt"
+    titles = {p["title"]: p for p in people["Jia Wei"]["publications"]}
+    paper = titles["Learned Cardinality Estimation Under Workload Drift"]
+    assert (paper["venue"], paper["year"], paper["source"]) == ("VLDB", 2022, "cv_4a90.txt")
+    assert "Learned Cardinality Estimation" in paper["quote"] and paper["chunk_id"]
 
 
 def test_ask_prints_answer_with_sources_and_json(tmp_path, capsys, monkeypatch) -> None:

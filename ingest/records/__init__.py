@@ -42,6 +42,7 @@ class Record:
     end: int
     chunk_id: str = ""
     person: str = ""
+    source: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -77,6 +78,7 @@ def extract(text: str, person: str) -> list[Record]:
             role = "Teaching Assistant" if "assistant" in section.title.lower() else None
             found += _teaching(section_lines, role)
         elif kind in ("position", "other"):
+            before = len(found)
             short = [ln for ln in section_lines if _cv_line(ln.text)]
             found += _wrap("position", positions.from_lines(short, text[section.start:],
                                                            section.start))
@@ -86,8 +88,12 @@ def extract(text: str, person: str) -> list[Record]:
             found += _publications(text, section.start, section.end, person, strict=True)
             found += _teaching([ln for ln in section_lines if "Teaching Assistant" in ln.text],
                                None)
+            for record in found[before:]:
+                record.extra["aside"] = record.kind != "position"
     for record in found:
         record.person = person
+    # What a section dedicated to a kind says wins over a mention elsewhere (a summary line).
+    found.sort(key=lambda r: r.extra.get("aside", False))
     return dedupe(found)
 
 
@@ -116,7 +122,9 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool)
         paper = publications.parse_entry(entry, text[e_start:e_end], e_start, person,
                                          require_authors=strict)
         if paper:
-            out.append(Record("publication", paper, e_start, e_end))
+            first = paper.pop("_start")
+            line_start = text.rfind("\n", e_start, first) + 1  # the whole first line it used
+            out.append(Record("publication", paper, max(e_start, line_start), e_end))
     return out
 
 

@@ -66,6 +66,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
     records: list[dict] = []
     group: list[dict] = []
     institution: str | None = None
+    group_start = 0
     pending_dates: tuple[str, str] | None = None
     for line in lines:
         text = line.text
@@ -76,12 +77,15 @@ def from_lines(lines: list[Line]) -> list[dict]:
             if place != institution and not level:
                 group = []
             institution = place
+            group_start = line.start
             for record in group:
                 record["institution"] = record["institution"] or place
         if level and not _ADVISOR.search(text) and not _THESIS.search(text):
             record = {"institution": place or institution, "degree": degree_text(text),
                       "level": level, "start": None, "end": None, "advisors": [],
-                      "thesis": None, "_span": (line.start, line.end)}
+                      "thesis": None,
+                      "_span": (group_start if (institution and not place) else line.start,
+                                line.end)}
             if not (place or institution):
                 record["_awaits_institution"] = True
             if pending_dates and not dates:
@@ -92,25 +96,35 @@ def from_lines(lines: list[Line]) -> list[dict]:
             group.append(record)
         elif place and any(r.pop("_awaits_institution", False) for r in records):
             for r in records:
-                r["institution"] = r["institution"] or place
+                if not r["institution"]:
+                    r["institution"] = place
+                    _extend(r, line)
         if found := _ADVISOR.search(text):
             target = _target(group or records)
             if target is not None:
                 target["advisors"] = advisors(found.group(1))
+                _extend(target, line)
         if found := _THESIS.search(text):
             target = _target(group or records)
             if target is not None:
                 target["thesis"] = found.group(1).strip(' "“”*.')
+                _extend(target, line)
         if dates:
             undated = [r for r in (group or records) if r["start"] is None and r["end"] is None]
             undated = undated or [r for r in records if r["start"] is None and r["end"] is None]
             if undated:
                 undated[0]["start"], undated[0]["end"] = dates
+                _extend(undated[0], line)
             elif not level:
                 pending_dates = dates
     for record in records:
         record.pop("_awaits_institution", None)
     return records
+
+
+def _extend(record: dict, line: Line) -> None:
+    start, end = record["_span"]
+    record["_span"] = (min(start, line.start), max(end, line.end))
 
 
 def _target(records: list[dict]) -> dict | None:

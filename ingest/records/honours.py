@@ -36,6 +36,7 @@ def _award_name(text: str) -> str:
     text = re.sub(r"\s*\((?:[^()]*\d{4}[^()]*)\)\s*$", "", text)
     text = re.sub(r"[,\s]+(?:\d{1,2}/)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:\d{1,2}/)?(?:19|20)\d{2})?\s*$",
                   "", text)
+    text = re.sub(r"[,\s]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?$", "", text)
     head = re.split(r"\s{2,}", text)[0]
     return without_dates(head) if DATE_RANGE.search(head) or DATE_POINT.search(head) and \
         not YEAR.search(head.split()[0]) and len(head.split()) > 3 else head

@@ -83,6 +83,21 @@ def split_role(text: str) -> tuple[str, str]:
     return role.strip(), (ranked[0] if ranked else "").strip(" .")
 
 
+def _extend(record: dict, line: Line) -> None:
+    start, end = record["_span"]
+    record["_span"] = (min(start, line.start), max(end, line.end))
+
+
+def _org_name(text: str) -> str:
+    """The employer in an organisation line: "ML Networking Team, Google LLC Sunnyvale, CA"."""
+    parts = [p.strip(" .") for p in re.split(r",\s+", without_dates(text)) if p.strip(" .")]
+    parts = [p for p in parts if not _PLACE.fullmatch(p)] or parts
+    if len(parts) > 1 and any(_MAIN_ORG.search(p) for p in parts[1:]) and not _MAIN_ORG.search(
+            parts[0]):
+        parts = parts[1:]  # a team or department before the employer
+    return re.sub(r"\b(Inc\.?|LLC|Ltd\.?|Corp\.?|GmbH)\s+[A-Z].*$", r"\1", parts[0]).strip(" .,")
+
+
 def sentence_like(text: str) -> bool:
     """Prose ("Amara is a Senior Researcher at …, where she leads …"), not a CV line."""
     words = text.split()
@@ -91,28 +106,31 @@ def sentence_like(text: str) -> bool:
 
 
 def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
-    """Position records from the lines of an experience-like section."""
+    """Position records from the lines of an experience-like section. A record's span runs
+    from its organisation line through the lines that add to it, so that quoting the span
+    shows everything the record says."""
     records: list[dict] = []
-    org: str | None = None
+    org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     pending_dates: tuple[str, str] | None = None
+    role_first = False  # "Role  dates" then "Team, Employer  City" under it
     for line in lines:
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
         dates = date_range(text)
-        if DEGREE.match(text) or re.match(r"(?:Advisors?|Thesis|Committee|Publications?|Code)\b",
-                                          text):
-            continue
-        if sentence_like(text):
+        if DEGREE.match(text) or sentence_like(text) or re.match(
+                r"(?:Advisors?|Thesis|Committee|Publications?|Code)\b", text):
             continue
         if is_role(text) and len(without_dates(text).split()) <= 16:
             role, same_line_org = split_role(text)
-            mentor = _MENTOR.search(text)
             if same_line_org and org and not _ORG.search(same_line_org):
                 same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
-            record = {"organisation": same_line_org or org, "role": role,
-                      "kind": "internship" if _INTERN.search(role) else "position",
-                      "start": None, "end": None, "_span": (line.start, line.end)}
-            if mentor:
+            inherited = None if role_first or same_line_org else org
+            role_first = role_first or not (same_line_org or org)
+            record = {"organisation": same_line_org or (inherited[0] if inherited else None),
+                      "role": role, "kind": "internship" if _INTERN.search(role) else "position",
+                      "start": None, "end": None,
+                      "_span": (inherited[1] if inherited else line.start, line.end)}
+            if mentor := _MENTOR.search(text):
                 record["mentor"] = (mentor.group(1) or mentor.group(2)).strip(" )")
             if not dates and pending_dates:
                 dates, pending_dates = pending_dates, None
@@ -123,15 +141,18 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         if found := _MENTOR.search(text):
             if records and len(text.split()) <= 10:
                 records[-1]["mentor"] = (found.group(1) or found.group(2)).strip(" )")
+                _extend(records[-1], line)
             continue
         if is_org(line, raw_line):
-            org = re.split(r",\s+(?=[A-Z][a-z]+,?\s+[A-Z]{2}\b)", without_dates(text))[0].strip(" .")
+            org = (_org_name(text), line.start)
             if records and not records[-1]["organisation"]:
-                records[-1]["organisation"] = org
+                records[-1]["organisation"] = org[0]
+                _extend(records[-1], line)
         if dates and DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6:
             undated = [r for r in records if r["start"] is None]
             if undated and undated[-1] is records[-1]:
                 records[-1]["start"], records[-1]["end"] = dates
+                _extend(records[-1], line)
             else:
                 pending_dates = dates
     return [r for r in records if r["organisation"]]
@@ -141,7 +162,7 @@ _PROSE = re.compile(
     r"\b(?:is|was|as|joined \w+ as|worked as|spent [\w ]+? as)\s+(?:an?|the)\s+"
     r"(?P<role>(?:[A-Z]?[a-z-]+\s){0,3}?(?:[Rr]esearcher|[Ee]ngineer|[Pp]rofessor|[Ss]cientist|"
     r"[Ff]ellow|[Ii]ntern|[Ll]ecturer|[Pp]ostdoc))\s+(?:at|in|with)\s+(?:the\s+)?"
-    r"(?P<org>[A-Z][\w&'’.-]*(?:\s+(?:of\s+|for\s+)?[A-Z][\w&'’.-]*)*)"
+    r"(?P<org>[A-Z][\w&'’-]*(?:\s+(?:of\s+|for\s+)?[A-Z][\w&'’-]*)*)"
 )
 
 

@@ -160,15 +160,19 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
     authors: list[str] = []
     title = ""
+    used: list[int] = []
     for seg in pieces:
         text = _strip_venue(seg.text)
         if not text or _NOISE.match(text):
             continue
         if _is_author_list(text, person) and not (seg.strong and not title):
             names = split_authors(text)
-            authors = names if len(names) > len(authors) else authors
+            if len(names) > len(authors):
+                authors = names
+                used.append(seg.start)
         elif not title and _could_be_title(text, seg.strong):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
+            used.append(seg.start)
     if not title or _THESIS.search(whole):
         return None
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
@@ -179,7 +183,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         return None
     authored = not authors or any(same_person(a, person) for a in authors)
     return {"title": title, "authors": authors, "venue": venue.name, "year": venue.year,
-            "award": award, "authored": authored}
+            "award": award, "authored": authored, "_start": min(used)}
 
 
 def _strip_venue(text: str) -> str:

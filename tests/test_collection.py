@@ -1,0 +1,106 @@
+"""Collection questions answered from the structured records, through Assistant as a user asks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLE
+
+from assistant.answer import Assistant
+from assistant.collection import parse
+from assistant.llm import FakeChatModel
+from assistant.types import Answer
+from assistant.settings import Settings
+from ingest.pipeline import ingest
+from ingest.store import Index
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory) -> Settings:
+    return Settings(home=tmp_path_factory.mktemp("home"), chroma_url=None, llm="extractive")
+
+
+@pytest.fixture(scope="module")
+def sample_index(settings, embedder):
+    index = Index(settings, embedder)
+    ingest([SAMPLE], settings, index)
+    yield index
+    index.close()
+
+
+def _ask(settings, index, question: str, **kw) -> Answer:
+    # A model that would put "WRONG" in any answer it wrote: the records route must not use it.
+    model = FakeChatModel(responses=["WRONG [1]."])
+    return Assistant(settings, index=index, chat_model=model).answer(question, **kw)
+
+
+def _people(answer: Answer) -> set[str]:
+    return {c.person for c in answer.citations}
+
+
+@pytest.mark.parametrize("question, people", [
+    ("Who has published at SOSP?", {"Priya Ramanathan", "Amara Nwosu"}),
+    ("Which researchers interned at Google?", {"Rafael Quintero", "Jun Wei"}),
+    ("Which researchers were advised by Tomasz Wierzbicki?", {"Priya Ramanathan",
+                                                              "Rafael Quintero"}),
+    ("Which of these researchers studied at Halverson University?",
+     {"Priya Ramanathan", "Rafael Quintero", "Jun Wei"}),
+    ("Who has received a best student paper award?", {"Daniel Achterberg", "Jun Wei"}),
+])
+def test_collection_questions_name_every_right_person_and_no_other(settings, sample_index,
+                                                                    question, people) -> None:
+    result = _ask(settings, sample_index, question)
+    assert result.route == "collection" and not result.refused and "WRONG" not in result.text
+    assert _people(result) == people
+    for person in people:
+        assert person in result.text
+    # Every item is cited, and every citation quotes its source span.
+    for line in result.text.splitlines()[1:]:
+        assert re.search(r"\[\d+\]", line), line
+    for citation in result.citations:
+        chunk = sample_index.chunks([citation.chunk_id])[0]
+        assert chunk.person == citation.person and chunk.source == citation.source
+
+
+def test_paper_on_a_profile_page_that_is_not_hers_is_left_out(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "Who has published at VLDB?")
+    assert _people(result) == {"Jia Wei"} and "Sofia Lindqvist" not in result.text
+
+
+def test_authorship_question_names_the_real_authors(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "Did Sofia Lindqvist write 'Learned Cardinality "
+                                          "Estimation Under Workload Drift'?")
+    assert result.route == "collection" and result.text.startswith("No")
+    assert "Jia Wei" in result.text and result.citations[0].source == "profile_8d04.md"
+
+
+def test_counts_per_person_with_a_year_filter(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "How many papers does each researcher list since 2022?")
+    counts = dict(re.findall(r"^- (.+?): (\d+)", result.text, re.M))
+    assert len(counts) == 7  # everyone, including those with none
+    assert counts["Priya Ramanathan"] == "1"  # Lattice, EuroSys 2023
+    assert counts["Jia Wei"] == "1"  # VLDB 2022
+
+
+def test_named_person_restricts_the_answer(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "Which of Daniel Achterberg's papers appeared at "
+                                          "SIGCOMM?")
+    assert _people(result) == {"Daniel Achterberg"}
+
+
+def test_questions_the_records_cannot_answer_go_to_retrieval(settings, sample_index) -> None:
+    for question in ("Who was Priya Ramanathan's PhD advisor?",
+                     "Who has published at a venue nobody lists?"):
+        result = _ask(settings, sample_index, question)
+        assert result.route != "collection"
+
+
+def test_parse_recognises_relations_and_years() -> None:
+    ask = parse("Who has published at USENIX ATC since 2019?")
+    assert ask is not None and (ask.relation, ask.value, ask.since) == ("venue", "USENIX ATC", 2019)
+    ask = parse("Who co-authored with Phillip Gibbons?")
+    assert ask is not None and (ask.relation, ask.value) == ("coauthor", "Phillip Gibbons")
+    ask = parse("Which of them did a PhD at CMU?")
+    assert ask is not None and (ask.relation, ask.value, ask.level) == ("education", "CMU", "phd")
+    assert parse("What is the weather like?") is None

@@ -1,0 +1,140 @@
+"""Record extraction across CV styles, on fictional CVs written here; spans point at the source."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import PROFILES, SAMPLE
+
+from eval.records import LABELS_DIR, score_corpus, summary
+from ingest.records import attach, extract
+from ingest.chunking import chunk_text
+
+NUMBERED = """MARTA OKONJO
+Postdoctoral Fellow, Ridgeline University
+
+EDUCATION
+Ridgeline University, Ph.D. in Computer Science, 2016 – 2022
+    Advisor: Prof. Elias Brandvold
+    Thesis: "Scheduling Under Uncertainty"
+B.S. in Mathematics, Lakeview College, 2012 – 2016
+
+PUBLICATIONS
+[1] Marta Okonjo, Elias Brandvold. "Lanternfish: Predictable Tail Latency for
+    Serverless Functions." In Proceedings of the ACM Symposium on Operating Systems
+    Principles (SOSP), 2021.
+[2] Tomas Weller, Marta Okonjo, and Elias Brandvold. "Gradient Sketches at Line Rate."
+    USENIX NSDI 2019. Best Paper Award.
+[3] Ada Linnea, Bo Hartmann. "A Paper Someone Else Wrote." ICML 2020.
+
+EXPERIENCE
+Research Intern, Microsoft Research, Redmond, WA          Jun 2019 – Sep 2019
+  Mentor: Priya Kaul
+Postdoctoral Fellow, Ridgeline University                 Sep 2022 – present
+
+HONORS
+Sterling Fellowship (2018)
+2020   Best Poster Award, SoCC
+
+TEACHING
+Spring 2020   Teaching Assistant, CS 4410: Operating Systems, Ridgeline University
+"""
+
+TAGGED_MARKDOWN = """# Oren Vasquez
+
+## Publications
+
+#### **Driftwood: Elastic Caching for Edge Functions**
+
+[Oren Vasquez](#), Lin Qiao
+ACM EuroSys 2023
+
+[Fjord: Cheap Consistency for Geo-Replicated Logs](#)
+
+[OSDI'20, **Best Paper Award**]
+
+Lin Qiao, **Oren Vasquez**, Hana Sato
+"""
+
+
+def _by_kind(text: str, person: str) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for record in extract(text, person):
+        found.setdefault(record.kind, []).append({**record.data, "_authored": record.authored})
+    return found
+
+
+def test_numbered_cv_gives_every_kind_of_record() -> None:
+    found = _by_kind(NUMBERED, "Marta Okonjo")
+    papers = {p["title"]: p for p in found["publication"]}
+    lantern = papers["Lanternfish: Predictable Tail Latency for Serverless Functions"]
+    assert (lantern["venue"], lantern["year"]) == ("SOSP", 2021)
+    sketches = papers["Gradient Sketches at Line Rate"]
+    assert (sketches["venue"], sketches["year"], sketches["award"]) == ("NSDI", 2019,
+                                                                         "Best Paper Award")
+    assert sketches["authors"] == ["Tomas Weller", "Marta Okonjo", "Elias Brandvold"]
+    assert not papers["A Paper Someone Else Wrote"]["_authored"]  # her name is not on it
+    phd = next(d for d in found["education"] if d["level"] == "phd")
+    assert phd["institution"] == "Ridgeline University" and phd["advisors"] == ["Elias Brandvold"]
+    assert phd["thesis"] == "Scheduling Under Uncertainty"
+    assert any(d["level"] == "bachelors" and d["institution"] == "Lakeview College"
+               for d in found["education"])
+    intern = next(p for p in found["position"] if p["kind"] == "internship")
+    assert (intern["organisation"], intern["role"], intern["start"]) == (
+        "Microsoft Research", "Research Intern", "Jun 2019")
+    assert {a["name"] for a in found["award"]} >= {"Sterling Fellowship", "Best Poster Award, SoCC"}
+    assert found["teaching"][0]["course"].startswith("CS 4410")
+
+
+def test_markdown_headings_links_and_venue_tags() -> None:
+    papers = {p["title"]: p for p in _by_kind(TAGGED_MARKDOWN, "Oren Vasquez")["publication"]}
+    assert (papers["Driftwood: Elastic Caching for Edge Functions"]["venue"],
+            papers["Driftwood: Elastic Caching for Edge Functions"]["year"]) == ("EuroSys", 2023)
+    fjord = papers["Fjord: Cheap Consistency for Geo-Replicated Logs"]
+    assert (fjord["venue"], fjord["year"], fjord["award"]) == ("OSDI", 2020, "Best Paper Award")
+    assert fjord["authors"] == ["Lin Qiao", "Oren Vasquez", "Hana Sato"]
+
+
+def test_prose_biography() -> None:
+    bio = ("Kai Maren\nBiography\n\nKai Maren is a Staff Engineer at Quillon Labs. Kai received "
+           "a Ph.D. in Computer Science from Harrow Institute of Technology in 2015, advised by "
+           "Iris Feld. Kai's honors include the Harrow Dissertation Prize (2016); the Quillon "
+           "Impact Award (2021).\n")
+    found = _by_kind(bio, "Kai Maren")
+    assert found["education"][0]["institution"] == "Harrow Institute of Technology"
+    assert found["education"][0]["advisors"] == ["Iris Feld"]
+    assert {"Harrow Dissertation Prize", "Quillon Impact Award"} <= {a["name"] for a in found["award"]}
+    assert any(p["organisation"] == "Quillon Labs" for p in found["position"])
+
+
+def test_spans_and_chunks_point_at_the_source_text() -> None:
+    records = extract(NUMBERED, "Marta Okonjo")
+    chunks = chunk_text(NUMBERED, person="Marta Okonjo", source="cv.txt", doc_id="d",
+                        max_tokens=120)
+    attach(records, chunks)
+    by_id = {c.id: c for c in chunks}
+    for record in records:
+        quote = NUMBERED[record.start:record.end]
+        chunk = by_id[record.chunk_id]
+        assert chunk.start <= record.start < chunk.end
+        key = record.data.get("title") or record.data.get("institution") or \
+            record.data.get("organisation") or record.data.get("name") or record.data["course"]
+        assert key.split()[0].strip('"“') in quote, (record.kind, key, quote)
+
+
+@pytest.mark.parametrize("name, corpus", [("shared", PROFILES), ("sample", SAMPLE)])
+def test_extraction_against_hand_labels(name, corpus) -> None:
+    figures = summary(score_corpus(LABELS_DIR / name, corpus))
+    # Goal of the structured index: ≥ 95 % of publications with the right venue and year.
+    assert figures["records_venue_year"] >= 0.95
+    assert figures["records_precision"] >= 0.9 and figures["records_recall"] >= 0.9
+
+
+def test_labels_are_well_formed() -> None:
+    for path in sorted(LABELS_DIR.glob("*/*.json")):
+        label = json.loads(path.read_text(encoding="utf-8"))
+        assert set(label) >= {"source", "publications", "education", "positions", "awards",
+                              "teaching"}, path
+        for paper in label["publications"]:
+            assert paper["title"] and (paper["year"] is None or isinstance(paper["year"], int))
