@@ -112,3 +112,32 @@ def test_oversized_file_is_refused_before_parsing(settings, index, tmp_path) -> 
     settings.max_file_mb = 1
     [result] = ingest([big], settings, index).files
     assert result.outcome == "failed" and "MB" in result.reason
+
+
+def test_records_follow_their_documents(settings, index, tmp_path) -> None:
+    folder = tmp_path / "cvs"
+    shutil.copytree(SAMPLE, folder)
+    ingest([folder], settings, index)
+    titles = {r.data["title"] for r in index.records("publication", people=["Jia Wei"])}
+    assert "Adaptive Join Ordering with Runtime Feedback" in titles
+    cv = folder / "cv_4a90.txt"
+    cv.write_text(cv.read_text().replace("Adaptive Join Ordering", "Adaptive Join Reordering"))
+    assert ingest([folder], settings, index).count("replaced") == 1
+    titles = {r.data["title"] for r in index.records("publication", people=["Jia Wei"])}
+    assert "Adaptive Join Reordering with Runtime Feedback" in titles
+    assert "Adaptive Join Ordering with Runtime Feedback" not in titles  # no stale copy
+    cv.unlink()
+    ingest([folder], settings, index, prune=True)
+    assert index.records(people=["Jia Wei"]) == []
+
+
+def test_an_index_from_an_older_extractor_gets_its_records_without_re_embedding(
+        settings, index) -> None:
+    ingest([SAMPLE], settings, index)
+    vectors = _vector_count(index)
+    with index._db:  # what an index written before this extractor version looks like
+        index._db.execute("DELETE FROM records")
+        index._db.execute("UPDATE documents SET records_version = 0")
+    report = ingest([SAMPLE], settings, index)
+    assert report.count("unchanged") == 7 and report.chunks_added == 0
+    assert index.records("publication") and _vector_count(index) == vectors

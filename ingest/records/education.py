@@ -109,7 +109,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
             if target is not None:
                 target["thesis"] = found.group(1).strip(' "“”*.')
                 _extend(target, line)
-        if dates:
+        if dates and (level or place or not without_dates(text)):
             undated = [r for r in (group or records) if r["start"] is None and r["end"] is None]
             undated = undated or [r for r in records if r["start"] is None and r["end"] is None]
             if undated:
