@@ -244,8 +244,10 @@ def answer(question: str, index: Index, *, named: Sequence[str] = (),
     ask = parse(question)
     if ask is None:
         return None
-    found = find(ask, index)
     subjects = [p for p in named if not _name_matches(ask.value, p)] if ask.value else list(named)
+    if subjects and re.match(r"\s*(?:who|whom|whose)\b", question, re.I):
+        return None  # "Who is Insu Jang's advisor at …?" asks about one person, not the collection
+    found = find(ask, index)
     if subjects:
         found = {p: items for p, items in found.items() if p in subjects}
     if ask.relation == "count":

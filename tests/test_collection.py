@@ -91,6 +91,7 @@ def test_named_person_restricts_the_answer(settings, sample_index) -> None:
 
 def test_questions_the_records_cannot_answer_go_to_retrieval(settings, sample_index) -> None:
     for question in ("Who was Priya Ramanathan's PhD advisor?",
+                     "Who advised Priya Ramanathan's Ph.D. at Halverson University?",
                      "Who has published at a venue nobody lists?"):
         result = _ask(settings, sample_index, question)
         assert result.route != "collection"
