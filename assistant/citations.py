@@ -73,7 +73,9 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
 def support(sentence: str, passage_text: str) -> float:
     """How well a passage supports a sentence: 0 when a number or name is missing."""
     numbers, names, words = claim_terms(sentence)
-    haystack = passage_text.lower()
+    # "PhD" in a sentence is "Ph.D." in a CV: compare with abbreviation dots dropped as well.
+    lowered = passage_text.lower()
+    haystack = f"{lowered}\n{re.sub(r'(?<=[a-z])[.](?=[a-z])|(?<=[a-z][.][a-z])[.]', '', lowered)}"
     if any(n not in haystack for n in numbers):
         return 0.0
     hay_words = set(re.findall(r"[a-z][a-z'’-]+", haystack))

@@ -74,6 +74,15 @@ def compress(passage: Passage, terms: set[str], budget: int) -> str:
             continue
         keep.add(i)
         used += cost
+    # The short line before a kept one usually names its institution or employer
+    # ("Northeastern University, Boston, MA." above "Bachelor of Science … May 2014").
+    for i in sorted(keep):
+        before = i - 1
+        if before >= 0 and before not in keep and len(pieces[before].split()) <= 10:
+            cost = tokens.count(pieces[before]) + 1
+            if used + cost <= budget * 1.25:
+                keep.add(before)
+                used += cost
     return head + "\n" + " ".join(pieces[i] for i in sorted(keep))
 
 
