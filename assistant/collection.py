@@ -37,9 +37,9 @@ _RELATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("venue", re.compile(r"\b(?:published|publish|publications?|papers?|appeared|presented)\s+"
                          r"(?:at|in|to)\s+" + _VALUE + _END, re.I)),
     ("venue", re.compile(r"\b(?:an?|any)\s+(?P<v>[A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s+papers?\b")),
-    ("education", re.compile(r"\b(?:studied|study|studies|graduated|graduate|degrees?|ph\.?\s?d\.?s?|"
-                             r"doctorates?|master'?s|bachelor'?s|undergraduate|alumn\w*|attended|"
-                             r"educated)\b[^?]*?\b(?:at|from)\s+" + _VALUE + _END, re.I)),
+    ("education", re.compile(r"\b(?:studied|study|studies|graduated|graduate|degrees?|"
+                             r"ph\.?\s?d\.?s?|doctorates?|master'?s|bachelor'?s|undergraduate|alumn\w*|"
+                             r"attended|educated)\b[^?]*?\b(?:at|from)\s+" + _VALUE + _END, re.I)),
     ("position", re.compile(r"\b(?:interned|interns?|internships?|worked|works|work|working|"
                             r"employed|jobs?|positions?)\s+(?:\w+\s+)?(?:at|for|with)\s+"
                             + _VALUE + _END, re.I)),
@@ -50,8 +50,9 @@ _RELATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             + _VALUE + _END, re.I)),
 )
 _AUTHORSHIP = re.compile(
-    r"^\s*(?i:did|does|has|is|was)\s+" + _NAME + r"\s+(?i:write|author|co-?author|written|authored|"
-    r"an author of|a co-?author of|one of the authors of)\s+[\"“'‘]?(?P<title>.+?)[\"”'’]?\s*\??\s*$",
+    r"^\s*(?i:did|does|has|is|was)\s+" + _NAME + r"\s+(?i:write|author|co-?author|written|"
+    r"authored|an author of|a co-?author of|one of the authors of)\s+[\"“'‘]?(?P<title>.+?)"
+    r"[\"”'’]?\s*\??\s*$",
 )
 _TOGETHER = re.compile(r"\b(?:together|co-?author\w*|jointly|joint|both|with each other|"
                        r"collaborat\w*|shared?|in common)\b", re.I)
@@ -189,7 +190,8 @@ def find(ask: Ask, index: Index) -> dict[str, list[StoredRecord]]:
 def _fact_key(record: StoredRecord) -> str:
     d = record.data
     if record.kind == "award":
-        return re.sub(r"[^a-z0-9]+", "", f"{' '.join(d['name'].split()[:3])}{d.get('year')}".lower())
+        return re.sub(r"[^a-z0-9]+", "",
+                      f"{' '.join(d['name'].split()[:3])}{d.get('year')}".lower())
     text = d.get("title") or d.get("name") or d.get("course") or (
         f"{d.get('level')} {d.get('institution')}" if record.kind == "education" else
         f"{d.get('role')} {d.get('organisation')} {d.get('start')}")
@@ -239,6 +241,8 @@ def answer(question: str, index: Index, *, named: Sequence[str] = (),
         return _authorship_answer(authorship, index, backend)
     if len(named) >= 2 and _TOGETHER.search(question):
         return _shared_answer(list(named), index, backend)
+    if len(named) == 1 and (found := person_answer(question, named[0], index, backend)):
+        return found
     if not COLLECTION.search(question):
         return None
     ask = parse(question)
@@ -330,12 +334,7 @@ def parse_authorship(question: str, index: Index) -> Authorship | None:
 
 
 def _authorship_answer(ask: Authorship, index: Index, backend: str) -> Answer | None:
-    wanted = set(re.findall(r"[a-z0-9]+", ask.title.lower()))
-    best: list[StoredRecord] = []
-    for record in index.records("publication"):
-        got = set(re.findall(r"[a-z0-9]+", record.data["title"].lower()))
-        if wanted and got and len(wanted & got) / len(wanted | got) >= 0.6:
-            best.append(record)
+    best = [r for r in index.records("publication") if title_matches(ask.title, r.data["title"])]
     if not best:
         return None
     citations: list[Citation] = []
@@ -375,6 +374,93 @@ def _shared_answer(named: list[str], index: Index, backend: str) -> Answer | Non
         marks = "".join(dict.fromkeys(_cite(r, citations) for r in records))
         lines.append(f"- {describe(records[0])} {marks}.")
     return _result("\n".join(lines), citations, backend, index)
+
+
+def title_matches(wanted: str, title: str) -> bool:
+    """Whether a title as a user writes it names a paper: in full, mostly, or by the system name
+    before its colon ("LineFS" for "LineFS: Efficient SmartNIC Offload of …")."""
+    w = re.findall(r"[a-z0-9]+", wanted.lower().replace("'s ", " "))
+    w = [x for x in w if x not in ("the", "paper", "a")]
+    t = re.findall(r"[a-z0-9]+", title.lower())
+    if not w or not t:
+        return False
+    if w == re.findall(r"[a-z0-9]+", title.split(":")[0].lower()):
+        return True
+    ws, ts = set(w), set(t)
+    return len(ws & ts) / len(ws | ts) >= 0.6 or (len(ws) >= 4 and len(ws & ts) >= 0.8 * len(ws))
+
+
+def _mentioned_paper(question: str, papers: Sequence[StoredRecord]) -> StoredRecord | None:
+    """The paper of a person that a question names, by system name or most of its title."""
+    low = question.lower()
+    q_words = set(re.findall(r"[a-z0-9]+", low))
+    for paper in papers:
+        head = paper.data["title"].split(":")[0].strip().lower()
+        if len(head) >= 3 and ":" in paper.data["title"] and re.search(rf"\b{re.escape(head)}\b",
+                                                                       low):
+            return paper
+    scored = []
+    for paper in papers:
+        t = set(re.findall(r"[a-z0-9]+", paper.data["title"].lower())) - {"a", "the", "of", "for",
+                                                                          "and", "in", "on"}
+        if t and len(t & q_words) >= max(3, 0.6 * len(t)):
+            scored.append((len(t & q_words) / len(t), paper))
+    return max(scored, key=lambda x: x[0])[1] if scored else None
+
+
+_COAUTHORS = re.compile(r"\bco-?authors?\b|\bco-?authored\b|\bco-?wrote\b|\bwho (?:wrote|authored)\b",
+                        re.I)
+_PAPER_LIST = re.compile(r"\b(?:list|what|which|name|show|give)\b.*\b(?P<what>publications|papers|"
+                         r"preprints|articles|journal (?:papers|articles)|conference papers)\b",
+                         re.I)
+
+
+def person_answer(question: str, person: str, index: Index, backend: str) -> Answer | None:
+    """Questions about one person's papers that the records answer exactly: who co-authored a
+    named paper with them, and the list of their papers."""
+    papers = _distinct([r for r in index.records("publication", people=[person]) if r.authored])
+    if not papers:
+        return None
+    citations: list[Citation] = []
+    if _COAUTHORS.search(question):
+        paper = _mentioned_paper(question, papers)
+        if paper is None or not paper.data.get("authors"):
+            return None
+        others = [a for a in paper.data["authors"] if not same_person(a, person)]
+        text = (f"{describe(paper)} lists as authors {_join(paper.data['authors'])}; "
+                f"{person}'s co-authors on it are {_join(others)} {_cite(paper, citations)}.")
+        return _result(text, citations, backend, index)
+    found = _PAPER_LIST.search(question)
+    if not found or parse(question) is not None:
+        return None
+    what = found.group("what").lower()
+    if what != "papers" and what != "publications" and what != "articles":
+        chunks = {c.id: c.section.lower() for c in index.chunks([p.chunk_id for p in papers])}
+        word = what.split()[0].rstrip("s")
+        papers = [p for p in papers if word in chunks.get(p.chunk_id, "") or
+                  (word == "preprint" and (p.data.get("venue") or "").lower() == "arxiv")]
+        if not papers:
+            return None
+    lines = [f"{person}'s {'profile lists' if len(papers) == 1 else 'profiles list'} "
+             f"{len(papers)} {what if len(papers) != 1 else what.rstrip('s')}:"]
+    lines += [f"- {describe(p)} {_cite(p, citations)}." for p in papers]
+    return _result("\n".join(lines), citations, backend, index)
+
+
+def _distinct(records: list[StoredRecord]) -> list[StoredRecord]:
+    seen: set[str] = set()
+    out = []
+    for record in records:
+        key = _fact_key(record)
+        if key not in seen:
+            seen.add(key)
+            out.append(record)
+    return out
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def profiles(index: Index, people: Sequence[str] = ()) -> list[dict[str, object]]:

@@ -10,8 +10,8 @@ from conftest import SAMPLE
 from assistant.answer import Assistant
 from assistant.collection import parse
 from assistant.llm import FakeChatModel
-from assistant.types import Answer
 from assistant.settings import Settings
+from assistant.types import Answer
 from ingest.pipeline import ingest
 from ingest.store import Index
 
@@ -105,3 +105,24 @@ def test_parse_recognises_relations_and_years() -> None:
     ask = parse("Which of them did a PhD at CMU?")
     assert ask is not None and (ask.relation, ask.value, ask.level) == ("education", "CMU", "phd")
     assert parse("What is the weather like?") is None
+
+
+def test_did_x_co_author_a_system_named_by_its_short_name(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "Did Jia Wei co-author Tessellate?")
+    assert result.route == "collection" and result.text.startswith("No")
+    assert "Priya Ramanathan" in result.text and "Rafael Quintero" in result.text
+
+
+def test_co_authors_on_a_named_paper(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "Who co-authored Slipstream with Daniel Achterberg?")
+    assert result.route == "collection"
+    assert "Jun Wei" in result.text and "Mireille Duchamp" in result.text
+    assert result.citations[0].person == "Daniel Achterberg"
+
+
+def test_a_persons_paper_list_is_complete_and_cited(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "List Priya Ramanathan's publications.")
+    items = [line for line in result.text.splitlines() if line.startswith("- ")]
+    assert result.route == "collection" and len(items) == 6
+    assert all(re.search(r"\[\d+\]", line) for line in items)
+    assert {c.person for c in result.citations} == {"Priya Ramanathan"}
