@@ -38,8 +38,9 @@ _RELATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"(?:at|in|to)\s+" + _VALUE + _END, re.I)),
     ("venue", re.compile(r"\b(?:an?|any)\s+(?P<v>[A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s+papers?\b")),
     ("education", re.compile(r"\b(?:studied|study|studies|graduated|graduate|degrees?|"
-                             r"ph\.?\s?d\.?s?|doctorates?|master'?s|bachelor'?s|undergraduate|alumn\w*|"
-                             r"attended|educated)\b[^?]*?\b(?:at|from)\s+" + _VALUE + _END, re.I)),
+                             r"ph\.?\s?d\.?s?|doctorates?|master'?s|bachelor'?s|undergraduate|"
+                             r"alumn\w*|attended|"
+                             r"educated)\b[^?]*?\b(?:at|from)\s+" + _VALUE + _END, re.I)),
     ("position", re.compile(r"\b(?:interned|interns?|internships?|worked|works|work|working|"
                             r"employed|jobs?|positions?)\s+(?:\w+\s+)?(?:at|for|with)\s+"
                             + _VALUE + _END, re.I)),
@@ -408,8 +409,8 @@ def _mentioned_paper(question: str, papers: Sequence[StoredRecord]) -> StoredRec
     return max(scored, key=lambda x: x[0])[1] if scored else None
 
 
-_COAUTHORS = re.compile(r"\bco-?authors?\b|\bco-?authored\b|\bco-?wrote\b|\bwho (?:wrote|authored)\b",
-                        re.I)
+_COAUTHORS = re.compile(r"\bco-?authors?\b|\bco-?authored\b|\bco-?wrote\b|"
+                        r"\bwho (?:wrote|authored)\b", re.I)
 _PAPER_LIST = re.compile(r"\b(?:list|what|which|name|show|give)\b.*\b(?P<what>publications|papers|"
                          r"preprints|articles|journal (?:papers|articles)|conference papers)\b",
                          re.I)

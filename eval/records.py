@@ -84,7 +84,9 @@ def match(kind: str, labels: Sequence[dict], got: Sequence[dict]) -> list[tuple[
 
 def venue_year_right(label: dict, got: dict) -> bool:
     a, b = venue_key(label.get("venue")), venue_key(got.get("venue"))
-    same_venue = a == b or (bool(a) and bool(b) and (tokens(a) <= tokens(b) or tokens(b) <= tokens(a)))
+    same_venue = a == b or (
+        bool(a) and bool(b) and (tokens(a) <= tokens(b) or tokens(b) <= tokens(a))
+    )
     return same_venue and label.get("year") == got.get("year")
 
 
@@ -127,7 +129,8 @@ def score_document(label: dict, records: Sequence[Record], totals: dict[str, Kin
                     total.venue_year += 1
                 else:
                     total.misses.append(f"{name}: venue/year {lab.get('venue')} {lab.get('year')}"
-                                        f" ≠ {g.get('venue')} {g.get('year')} ({lab['title'][:40]})")
+                                        f" ≠ {g.get('venue')} {g.get('year')}"
+                                        f" ({lab['title'][:40]})")
 
 
 def _show(data: dict) -> str:

@@ -8,8 +8,8 @@ import pytest
 from conftest import PROFILES, SAMPLE
 
 from eval.records import LABELS_DIR, score_corpus, summary
-from ingest.records import attach, extract
 from ingest.chunking import chunk_text
+from ingest.records import attach, extract
 
 NUMBERED = """MARTA OKONJO
 Postdoctoral Fellow, Ridgeline University
@@ -104,7 +104,9 @@ def test_prose_biography() -> None:
     found = _by_kind(bio, "Kai Maren")
     assert found["education"][0]["institution"] == "Harrow Institute of Technology"
     assert found["education"][0]["advisors"] == ["Iris Feld"]
-    assert {"Harrow Dissertation Prize", "Quillon Impact Award"} <= {a["name"] for a in found["award"]}
+    assert {"Harrow Dissertation Prize", "Quillon Impact Award"} <= {
+        a["name"] for a in found["award"]
+    }
     assert any(p["organisation"] == "Quillon Labs" for p in found["position"])
 
 

@@ -34,9 +34,11 @@ def award_from_line(line: Line) -> dict | None:
 def _award_name(text: str) -> str:
     text = re.sub(r"^\s*(?:(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2}|present))?)\s+", "", text)
     text = re.sub(r"\s*\((?:[^()]*\d{4}[^()]*)\)\s*$", "", text)
-    text = re.sub(r"[,\s]+(?:\d{1,2}/)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:\d{1,2}/)?(?:19|20)\d{2})?\s*$",
+    text = re.sub(r"[,\s]+(?:\d{1,2}/)?(?:19|20)\d{2}"
+                  r"(?:\s*[-–]\s*(?:\d{1,2}/)?(?:19|20)\d{2})?\s*$",
                   "", text)
-    text = re.sub(r"[,\s]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?$", "", text)
+    text = re.sub(r"[,\s]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?$", "",
+                  text)
     head = re.split(r"\s{2,}", text)[0]
     return without_dates(head) if DATE_RANGE.search(head) or DATE_POINT.search(head) and \
         not YEAR.search(head.split()[0]) and len(head.split()) > 3 else head
@@ -45,7 +47,8 @@ def _award_name(text: str) -> str:
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     """A taught course from one line, or None when the line names no course."""
     text = line.text
-    if re.match(r"(?:Instructors?|Professors?|Advisors?)\s*:", text) or re.search(r"\bAward\b", text):
+    if (re.match(r"(?:Instructors?|Professors?|Advisors?)\s*:", text)
+            or re.search(r"\bAward\b", text)):
         return None
     role = _TEACH_ROLE.search(text)
     course = _COURSE.search(text)
@@ -59,7 +62,8 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
         rest = rest.replace(term.group(0), " ")
     if role:
         rest = rest.replace(role.group(0), " ")
-    parts = [p.strip(" ,.;:()") for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest) if p.strip(" ,.;:()")]
+    parts = [p.strip(" ,.;:()") for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
+             if p.strip(" ,.;:()")]
     course_part = next((p for p in parts if _COURSE.search(p)), parts[0] if parts else "")
     if not course_part or len(course_part) < 4:
         return None
@@ -82,8 +86,10 @@ def awards_from_prose(text: str, offset: int) -> list[dict]:
     found = []
     for match in _PROSE_AWARD.finditer(text):
         year = re.search(r"\bin\s+((?:19|20)\d{2})\b", match.group("tail")) or re.search(
-            r"\b(?:In|in)\s+((?:19|20)\d{2})\b[^.]*$", text[max(0, match.start() - 80):match.start()])
-        found.append({"name": match.group("name").strip(), "year": int(year.group(1)) if year else None,
+            r"\b(?:In|in)\s+((?:19|20)\d{2})\b[^.]*$",
+            text[max(0, match.start() - 80):match.start()])
+        found.append({"name": match.group("name").strip(),
+                      "year": int(year.group(1)) if year else None,
                       "_span": (offset + match.start(), offset + match.end())})
     return found
 

@@ -20,7 +20,8 @@ ROLE = re.compile(
     r"Lead(?= *$| *,)|Principal|Instructor)\b"
 )
 _ORG = re.compile(
-    INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
+    INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
+    r"(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
     r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
     r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
@@ -36,9 +37,10 @@ _PLACE = re.compile(
     r"[A-Z][a-z]+|(?:(?:Republic of|United|South|North|New) )?(?:Korea|States|Kingdom|China|Japan|"
     r"Germany|France|India|Canada|USA|UK|Chile|Nigeria|Netherlands|Switzerland|Israel|Singapore|"
     r"Australia|Zealand|Taiwan|Italy|Spain|Sweden|Norway|Denmark|Finland|Brazil|Mexico)")
-_FUNCTION_WORDS = frozenset("is was are were where she he her his their they which who has have had "
-                            "been that this i my we our".split())
-_LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?(?:,\s*[A-Z][\w ]+)?$")
+_FUNCTION_WORDS = frozenset("is was are were where she he her his their they which who has have "
+                            "had been that this i my we our".split())
+_LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?"
+                       r"(?:,\s*[A-Z][\w ]+)?$")
 _MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)
 _INTERN = re.compile(r"\bintern(?:ship)?\b", re.I)
 _TEACHING = re.compile(r"\bTeaching Assistant\b|\bTA\b|\bCourse\b", re.I)

@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from ingest.chunking import looks_like_authors
 from ingest.records.text import YEAR, Line, clean, first_year, same_person, two_digit_year
 
-PUBLISHERS = r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|Elsevier)"
+PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
+              r"Elsevier)")
 _ACRONYM = r"(?:[A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{3,})"
 _APOS = r"\s?['’`]\s?"
 # "[SoCC'15, Best Paper Award]", "[LearningSys @ NeurIPS'18]", "(SOSP'19)", "(Usenix ATC' 18)"
 _TAG = re.compile(rf"[\[(]([^\[\]()]{{2,40}}?){_APOS}(\d{{2}})\b([^\[\]()]*)[\])]")
-_PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?({_ACRONYM}(?:\s[A-Z][A-Za-z]+)?)\s?(?:['’]\s?\d{{2}})?\)")
-_ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
+_PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?({_ACRONYM}(?:\s[A-Z][A-Za-z]+)?)"
+                            r"\s?(?:['’]\s?\d{2})?\)")
+_ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*"
+                           rf"(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
 _ARXIV = re.compile(r"\barXiv(?::|\s+)?(?:preprint\s+)?(?:arXiv:)?(\d{2})(\d{2})\.\d{4,5}", re.I)
 _LONG_VENUE = re.compile(
     r"((?:Proceedings of (?:the )?)?(?:[A-Z0-9][\w&/-]*\s+|of\s+|on\s+|in\s+|and\s+|for\s+|the\s+)*"
@@ -142,8 +145,9 @@ def _sentences(text: str) -> list[str]:
     for part in (p.strip() for p in parts):
         if not part:
             continue
-        if merged and not part.startswith(('"', "“")) and re.search(r"(?:^|[\s,])(?:[A-Z]|[A-Z][a-z]?|Vol|No|pp|et al|Proc|Conf|Int|"
-                                r"Symp|Jr|Dr|Prof|St|vs)\.$", merged[-1]):
+        if merged and not part.startswith(('"', "“")) and re.search(
+                r"(?:^|[\s,])(?:[A-Z]|[A-Z][a-z]?|Vol|No|pp|et al|Proc|Conf|Int|"
+                r"Symp|Jr|Dr|Prof|St|vs)\.$", merged[-1]):
             merged[-1] = f"{merged[-1]} {part}"
         else:
             merged.append(part)
@@ -190,8 +194,8 @@ def _strip_venue(text: str) -> str:
     """A segment without a leading venue column or a venue tag ("[NSDI'24] Title")."""
     text = re.sub(rf"^\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*", "", text)
     text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s{{2,}}", "", text)
-    text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s+(?=[A-Z][a-z]+ [A-Z])", "",
-                  text)
+    text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s+"
+                  r"(?=[A-Z][a-z]+ [A-Z])", "", text)
     return text.strip()
 
 

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
           r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
           r"Autumn|Winter)\.?")
-_POINT = rf"(?:{_MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|\d{{1,2}}/(?:19|20)\d{{2}}|(?:19|20)\d{{2}})"
+_POINT = (rf"(?:{_MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
+          r"\d{1,2}/(?:19|20)\d{2}|(?:19|20)\d{2})")
 _OPEN = r"(?:present|current|now|today|ongoing)"
-# "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017", "08/2011 – 12/2011"
+# "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
+# "08/2011 – 12/2011"
 DATE_RANGE = re.compile(
     rf"(?P<start>{_POINT}|{_MONTH})\s*(?:-|–|—|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
     rf"(?:\s*\((?:expected|exp\.)\))?",
@@ -22,7 +24,8 @@ YEAR = re.compile(r"(?<![\d.-])(19[5-9]\d|20[0-4]\d)(?![\d/])")
 _MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
 _TAGS = re.compile(r"<[^>]{1,40}>")
-_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
+_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|\d{1,3}[.)]|"
+                     r"\[\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
 
 
 @dataclass(frozen=True)
