@@ -173,9 +173,11 @@ def matches(ask: Ask, record: StoredRecord) -> bool:
 def find(ask: Ask, index: Index) -> dict[str, list[StoredRecord]]:
     """Every matching record, grouped by person, one per distinct fact."""
     kind = _KIND[ask.relation]
-    candidates = index.records(kind)
+    needle = _needle(ask)  # narrows the scan in SQL; matches() still decides
+    candidates = index.records(kind, contains=[needle] if needle else [])
     if ask.relation == "award":  # a paper's award counts as the person's award
-        candidates += [r for r in index.records("publication") if r.data.get("award")]
+        candidates += [r for r in index.records("publication", contains=[needle] if needle else [])
+                       if r.data.get("award")]
     found: dict[str, list[StoredRecord]] = {}
     seen: set[tuple[str, str]] = set()
     for record in candidates:
@@ -186,6 +188,21 @@ def find(ask: Ask, index: Index) -> dict[str, list[StoredRecord]]:
             seen.add(key)
             found.setdefault(record.person, []).append(record)
     return found
+
+
+def _needle(ask: Ask) -> str:
+    """A lower-case string every matching record's text contains, to narrow the SQL scan."""
+    words = re.findall(r"[a-z0-9]+", ask.value.lower())
+    if ask.relation == "venue":
+        return venue_key(ask.value).split(" ")[-1] if venue_key(ask.value) else ""
+    if ask.relation in ("coauthor", "advisor"):
+        return words[-1] if words else ""
+    if ask.relation == "award":
+        wanted = [w for w in words if w not in _GENERIC]
+        return max(wanted, key=len) if wanted else ""
+    if ask.relation in ("education", "position", "teaching") and not ask.value.isupper():
+        return max(words, key=len) if words else ""  # not for acronyms: "CMU" is not in the text
+    return ""
 
 
 def _fact_key(record: StoredRecord) -> str:

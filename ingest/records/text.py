@@ -130,5 +130,8 @@ def same_person(author: str, person: str) -> bool:
         a = [a[1], a[0]]
     if a[-1] != p[-1]:
         return False
-    # Same last name: first names must agree, in full or as an initial.
-    return a[0] == p[0] or (min(len(a[0]), len(p[0])) == 1 and a[0][0] == p[0][0])
+    # Same last name: first names must agree, in full, as an initial, or as a short form
+    # ("Phil" for "Phillip", "Greg" for "Gregory").
+    short, full = sorted((a[0], p[0]), key=len)
+    return a[0] == p[0] or (len(short) == 1 and short == full[0]) or (
+        len(short) >= 3 and full.startswith(short))
