@@ -436,6 +436,8 @@ _PAPER_LIST = re.compile(r"\b(?:list|what|which|name|show|give)\b.*\b(?P<what>pu
 def person_answer(question: str, person: str, index: Index, backend: str) -> Answer | None:
     """Questions about one person's papers that the records answer exactly: who co-authored a
     named paper with them, and the list of their papers."""
+    if (answered := _education_answer(question, person, index, backend)) is not None:
+        return answered
     papers = _distinct([r for r in index.records("publication", people=[person]) if r.authored])
     if not papers:
         return None
@@ -463,6 +465,53 @@ def person_answer(question: str, person: str, index: Index, backend: str) -> Ans
              f"{len(papers)} {what if len(papers) != 1 else what.rstrip('s')}:"]
     lines += [f"- {describe(p)} {_cite(p, citations)}." for p in papers]
     return _result("\n".join(lines), citations, backend, index)
+
+
+_ADVISOR_Q = re.compile(r"\b(?:who|whom)\b.*\b(?:advis[eo]rs?|advised|supervisors?|supervised)\b",
+                        re.I)
+_THESIS_Q = re.compile(r"\b(?:thesis|dissertation)\b", re.I)
+_WHERE_DEGREE_Q = re.compile(r"\b(?:where|which (?:university|school|institution))\b.*\b(?:ph\.?\s?d|"
+                             r"doctor\w*|master\w*|bachelor\w*|undergrad\w*|degree|stud(?:y|ied))",
+                             re.I)
+
+
+def _education_answer(question: str, person: str, index: Index, backend: str) -> Answer | None:
+    """Where one person studied, who advised them, their thesis: from their degree records."""
+    kind = ("advisor" if _ADVISOR_Q.search(question) else "thesis" if _THESIS_Q.search(question)
+            else "where" if _WHERE_DEGREE_Q.search(question) else None)
+    if kind is None or parse(question) is not None and kind == "where" and COLLECTION.search(
+            question):
+        return None
+    degrees = _distinct(index.records("education", people=[person]))
+    level = next((lvl for lvl, p in _LEVELS if re.search(p, question, re.I)), None)
+    if level:
+        degrees = [d for d in degrees if d.data.get("level") == level]
+    places = [d for d in degrees if d.data.get("institution") and
+              _phrase(d.data["institution"], question)]
+    degrees = places or degrees
+    field = {"advisor": "advisors", "thesis": "thesis", "where": "institution"}[kind]
+    degrees = [d for d in degrees if d.data.get(field)]
+    if not degrees or (kind != "where" and level is None and len(degrees) > 1):
+        degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
+    if not degrees:
+        return None
+    citations: list[Citation] = []
+    lines = []
+    for d in degrees:
+        data, mark = d.data, _cite(d, citations)
+        at = f" at {data['institution']}" if data.get("institution") else ""
+        named_degree = {"phd": "Ph.D.", "masters": "master's degree",
+                        "bachelors": "bachelor's degree"}.get(data.get("level"), data["degree"])
+        if kind == "advisor":
+            lines.append(f"{person}'s {named_degree}{at} was advised by "
+                         f"{_join(data['advisors'])} {mark}.")
+        elif kind == "thesis":
+            lines.append(f"{person}'s {named_degree} thesis{at}: “{data['thesis']}” {mark}.")
+        else:
+            dates = "–".join(str(x) for x in (data.get("start"), data.get("end")) if x)
+            lines.append(f"{person}: {data['degree']}{at}" + (f" ({dates})" if dates else "")
+                         + f" {mark}.")
+    return _result(" ".join(lines), citations, backend, index)
 
 
 def _distinct(records: list[StoredRecord]) -> list[StoredRecord]:

@@ -90,9 +90,9 @@ def test_named_person_restricts_the_answer(settings, sample_index) -> None:
 
 
 def test_questions_the_records_cannot_answer_go_to_retrieval(settings, sample_index) -> None:
-    for question in ("Who was Priya Ramanathan's PhD advisor?",
-                     "Who advised Priya Ramanathan's Ph.D. at Halverson University?",
-                     "Who has published at a venue nobody lists?"):
+    for question in ("What are Priya Ramanathan's research interests?",
+                     "Who has published at a venue nobody lists?",
+                     "Which company does Jia Wei work for?"):
         result = _ask(settings, sample_index, question)
         assert result.route != "collection"
 
@@ -126,3 +126,19 @@ def test_a_persons_paper_list_is_complete_and_cited(settings, sample_index) -> N
     assert result.route == "collection" and len(items) == 6
     assert all(re.search(r"\[\d+\]", line) for line in items)
     assert {c.person for c in result.citations} == {"Priya Ramanathan"}
+
+
+@pytest.mark.parametrize("question, history, person, expected", [
+    ("Who was Priya Ramanathan's PhD advisor?", [], "Priya Ramanathan", "Tomasz Wierzbicki"),
+    ("Where did Jia Wei do her bachelor's degree?", [], "Jia Wei", "Calder State University"),
+    ("What was the title of Jia Wei's thesis?", [], "Jia Wei",
+     "Query Optimizers That Learn From Their Mistakes"),
+    ("Who was her advisor?", [("Where did Jia Wei do her PhD?", "Marlowe University [1].")],
+     "Jia Wei", "Oren Halperin"),
+])
+def test_degree_advisor_and_thesis_of_one_person(settings, sample_index, question, history,
+                                                  person, expected) -> None:
+    result = _ask(settings, sample_index, question, history=history)
+    assert result.route == "collection" and expected in result.text
+    assert expected.split()[0] in result.citations[0].quote
+    assert {c.person for c in result.citations} == {person}
