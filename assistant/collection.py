@@ -470,9 +470,9 @@ def person_answer(question: str, person: str, index: Index, backend: str) -> Ans
 _ADVISOR_Q = re.compile(r"\b(?:who|whom)\b.*\b(?:advis[eo]rs?|advised|supervisors?|supervised)\b",
                         re.I)
 _THESIS_Q = re.compile(r"\b(?:thesis|dissertation)\b", re.I)
-_WHERE_DEGREE_Q = re.compile(r"\b(?:where|which (?:university|school|institution))\b.*\b(?:ph\.?\s?d|"
-                             r"doctor\w*|master\w*|bachelor\w*|undergrad\w*|degree|stud(?:y|ied))",
-                             re.I)
+_WHERE_DEGREE_Q = re.compile(r"\b(?:where|which (?:university|school|institution))\b.*"
+                             r"\b(?:ph\.?\s?d|doctor\w*|master\w*|bachelor\w*|undergrad\w*|"
+                             r"degree|stud(?:y|ied))", re.I)
 
 
 def _education_answer(question: str, person: str, index: Index, backend: str) -> Answer | None:
