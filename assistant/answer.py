@@ -185,8 +185,11 @@ def extractive_answer(question: str, passages: Sequence[Passage], people: Sequen
     scored = []
     seen: set[str] = set()
     for i, passage in enumerate(passages):
+        # A heading names what its lines are about: "Storage systems, erasure coding" answers
+        # "What are her research interests?" only through its section, "Research Interests".
+        section = passage.chunk.section
         for unit in units(passage.chunk.text.partition("\n")[2]):
-            score = unit_score(unit, terms)
+            score = unit_score(f"{unit} {section}", terms)
             if score and unit not in seen and len(unit.split()) >= 2:
                 seen.add(unit)
                 scored.append((score, -i, unit, i + 1))

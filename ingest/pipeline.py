@@ -8,6 +8,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,17 +154,22 @@ def ingest(
             bar.set_postfix_str(f"{result.outcome}: {result.path.name}"[:40])
 
     waiting: list[_Parsed] = []
-    for parsed in _parse_ahead(files, settings, index):
-        if parsed.error or parsed.unchanged:
-            record([_settled(parsed)])
-            continue
-        waiting.append(parsed)
-        # Embedding many files' chunks together lets length-sorted batches waste little on padding:
-        # 512-chunk groups cost 1.05x a whole-corpus sort, 128-chunk groups 1.22x (bench/README.md).
-        if sum(len(p.chunks) for p in waiting) >= 16 * settings.embed_batch:
-            record(_store(waiting, settings, index))
-            waiting = []
-    record(_store(waiting, settings, index))
+    writer = _Writer(index, record)
+    try:
+        for parsed in _parse_ahead(files, settings, index):
+            if parsed.error or parsed.unchanged:
+                record([_settled(parsed)])
+                continue
+            waiting.append(parsed)
+            # Embedding many files' chunks together lets length-sorted batches waste little on
+            # padding: 512-chunk groups cost 1.05x a whole-corpus sort, 128-chunk groups 1.22x.
+            if sum(len(p.chunks) for p in waiting) >= 16 * settings.embed_batch:
+                writer.submit(waiting, *_embed(waiting, index))
+                waiting = []
+        writer.submit(waiting, *_embed(waiting, index))
+        writer.wait()
+    finally:
+        writer.close()
     bar.close()
     index.abandon_pending()
     if prune:
@@ -173,7 +179,9 @@ def ingest(
 
 def _parse_ahead(files: list[Path], settings: Settings, index: Index) -> Iterator[_Parsed]:
     """Parse in a background thread while the caller embeds (onnxruntime releases the GIL)."""
-    done: queue.Queue[_Parsed | None] = queue.Queue(maxsize=8)
+    # Room for the next embedding group's files (512 chunks ≈ 60 profiles, a few MB), so they are
+    # parsed while this group embeds: with 8, ingest waited on parsing between groups.
+    done: queue.Queue[_Parsed | None] = queue.Queue(maxsize=8 * settings.embed_batch)
     stop = threading.Event()
 
     def work() -> None:
@@ -198,26 +206,57 @@ def _settled(parsed: _Parsed) -> FileResult:
     return FileResult(parsed.path, "unchanged")
 
 
-def _store(batch: list[_Parsed], settings: Settings, index: Index) -> list[FileResult]:
-    """Embed a batch of parsed files together, then commit each; reuses vectors an interrupted
-    run already wrote."""
+class _Writer:
+    """Writes embedded groups to Chroma and SQLite on one thread, in order, so that writing a
+    group (one core) overlaps embedding the next (both cores)."""
+
+    def __init__(self, index: Index, record: Callable[[list[FileResult]], None]) -> None:
+        self._index = index
+        self._record = record
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="profilechat-write")
+        self._pending: Future[list[FileResult]] | None = None
+
+    def submit(self, batch: list[_Parsed], indexed: set[str], new: list[tuple[Chunk, str]],
+               vectors: list[list[float]]) -> None:
+        self.wait()
+        self._pending = self._pool.submit(_write, batch, indexed, new, vectors, self._index)
+
+    def wait(self) -> None:
+        """Record the results of the group being written, once it is."""
+        if self._pending:
+            pending, self._pending = self._pending, None
+            self._record(pending.result())
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)  # never leave a write half done behind an error
+
+
+def _embed(batch: list[_Parsed], index: Index
+           ) -> tuple[set[str], list[tuple[Chunk, str]], list[list[float]]]:
+    """Mark a group's new documents pending and embed their chunks together; reuses vectors an
+    interrupted run already wrote. Returns the indexed paths, the chunks and their vectors."""
     indexed = set(index.indexed_paths())
-    todo: list[tuple[_Parsed, list[Chunk]]] = []
+    todo: list[_Parsed] = []
+    new: list[tuple[Chunk, str]] = []
     for parsed in batch:
         doc = parsed.document
         assert doc is not None and parsed.person is not None
-        if index.is_live(parsed.sha):
-            continue  # same content already indexed under another path
-        index.begin(parsed.sha, parsed.person, parsed.path.name, doc.kind, len(parsed.chunks),
-                    doc.repairs, doc.problems)
-        have = index.stored_vector_ids(parsed.sha)
-        todo.append((parsed, [c for c in parsed.chunks if c.id not in have]))
-    vectors = index.embeddings.embed_documents([c.text for _, chunks in todo for c in chunks])
-    offset = 0
-    for parsed, chunks in todo:
-        if chunks:
-            index.add_vectors(chunks, parsed.sha, vectors[offset : offset + len(chunks)])
-        offset += len(chunks)
+        if index.is_live(parsed.sha) or any(parsed.sha == p.sha for p in todo):
+            continue  # same content already indexed, or in this batch, under another path
+        todo.append(parsed)
+        resumed = index.begin(parsed.sha, parsed.person, parsed.path.name, doc.kind,
+                              len(parsed.chunks), doc.repairs, doc.problems)
+        have = index.stored_vector_ids(parsed.sha) if resumed else set()
+        new.extend((c, parsed.sha) for c in parsed.chunks if c.id not in have)
+    vectors = index.embeddings.embed_documents([c.text for c, _ in new]) if new else []
+    return indexed, new, vectors
+
+
+def _write(batch: list[_Parsed], indexed: set[str], new: list[tuple[Chunk, str]],
+           vectors: list[list[float]], index: Index) -> list[FileResult]:
+    """Write a group's vectors to Chroma, then commit each file of it."""
+    if new:
+        index.add_vectors([c for c, _ in new], [sha for _, sha in new], vectors)
     results = []
     for parsed in batch:
         same = index.file_sha(parsed.path) == parsed.sha  # only its records were out of date

@@ -26,13 +26,15 @@ def _ask(settings, index, reply: str, question: str, history=None, **kw) -> tupl
 
 
 def test_grounded_answer_keeps_verified_citation(settings, sample_index) -> None:
-    result, model = _ask(settings, sample_index, "Her advisor was Tomasz Wierzbicki [1].",
-                         "Who was Priya Ramanathan's PhD advisor?")
-    assert not result.refused
+    # Not a question the structured records answer, so it reaches the model.
+    result, model = _ask(settings, sample_index,
+                         "She was a postdoctoral researcher at Halverson University [1].",
+                         "Where was Priya Ramanathan a postdoc?")
+    assert not result.refused and result.route == "retrieval"
     assert result.citations and result.citations[0].person == "Priya Ramanathan"
-    assert "Wierzbicki" in result.citations[0].quote
+    assert "Halverson" in result.citations[0].quote
     assert "[1]" in result.text
-    assert "Wierzbicki" in model.prompts[0]
+    assert "Halverson" in model.prompts[0]
 
 
 def test_refusal_phrase_gives_refused_answer_without_citations(settings, sample_index) -> None:
@@ -48,7 +50,8 @@ def test_unsupported_model_answer_becomes_refusal(settings, sample_index) -> Non
 
 def test_follow_up_pronoun_resolves_to_person_from_history(settings, sample_index) -> None:
     history = [("Where did Daniel Achterberg do his PhD?", "Westbrook Institute of Technology [1].")]
-    result, model = _ask(settings, sample_index, prompts.REFUSAL, "Who was his advisor?", history)
+    result, model = _ask(settings, sample_index, prompts.REFUSAL,
+                         "What are his research interests?", history)
     passages = model.prompts[0].split("Passages:")[1]
     people = {line.split(" | ")[0].split("] ")[-1] for line in passages.splitlines() if " | " in line}
     assert people == {"Daniel Achterberg"}
@@ -86,9 +89,10 @@ def test_stream_yields_pieces_then_answer_and_sources_first(settings, sample_ind
 
 def test_extractive_backend_answers_with_citations(settings, sample_index) -> None:
     result = Assistant(settings, index=sample_index, chat_model=None).answer(
-        "Who was Priya Ramanathan's PhD advisor?")
-    assert not result.refused and "Wierzbicki" in result.text
-    assert result.backend == "extractive"
+        "What does Priya Ramanathan's research focus on?")
+    assert not result.refused and "erasure coding" in result.text
+    assert result.backend == "extractive" and result.route == "retrieval"
+    assert all(c.person == "Priya Ramanathan" for c in result.citations)
 
 
 def test_model_that_cannot_load_falls_back_to_extractive_with_note(tmp_path, sample_index) -> None:
@@ -98,6 +102,6 @@ def test_model_that_cannot_load_falls_back_to_extractive_with_note(tmp_path, sam
     # Loading succeeds lazily for remote backends; an unknown backend name fails at load.
     broken.llm = "no-such-backend"
     assistant = Assistant(broken, index=sample_index)
-    result = assistant.answer("Who was Priya Ramanathan's PhD advisor?")
-    assert result.backend == "extractive"
+    result = assistant.answer("What does Priya Ramanathan's research focus on?")
+    assert result.backend == "extractive" and not result.refused
     assert any("extractive" in n for n in result.notes)

@@ -46,7 +46,15 @@ def test_related_text_scores_higher(embedder: MiniLMEmbeddings) -> None:
 
 
 def test_batch_order_and_padding_do_not_change_vectors(embedder: MiniLMEmbeddings) -> None:
-    texts = ["short", "a much longer sentence about erasure coding in storage systems " * 5, "mid"]
+    # The long text passes 128 word pieces, the length tokenizer.json would pad everything to.
+    texts = ["short", "a much longer sentence about erasure coding in storage systems " * 20, "mid"]
+    together = np.array(embedder.embed_documents(texts))
+    alone = np.array([embedder.embed_query(t) for t in texts])
+    assert np.allclose(together, alone, atol=1e-4)
+
+
+def test_many_texts_split_into_parallel_batches_keep_their_order(embedder: MiniLMEmbeddings) -> None:
+    texts = [f"{i} " + "profile line about caching and replication " * (i % 9) for i in range(60)]
     together = np.array(embedder.embed_documents(texts))
     alone = np.array([embedder.embed_query(t) for t in texts])
     assert np.allclose(together, alone, atol=1e-4)

@@ -127,10 +127,10 @@ def test_people_list_is_escaped() -> None:
 def test_sources_show_before_the_answer_and_the_verified_answer_replaces_the_draft(
     sample_index: Index,
 ) -> None:
-    model = SteppedModel(responses=["Jun Wei is advised by Mireille Duchamp [2]."])
-    steps = _app(sample_index, model).respond("Who advised Jun Wei?", [], [])
+    model = SteppedModel(responses=["Jun Wei works on congestion control for RDMA [2]."])
+    steps = _app(sample_index, model).respond("What does Jun Wei work on?", [], [])
     html, turns = next(steps)
-    assert "Who advised Jun Wei?" in html and turns[0].answer is None
+    assert "What does Jun Wei work on?" in html and turns[0].answer is None
     html, turns = next(steps)
     assert "Retrieved passages" in html and "cv_e418.md" in html and turns[0].answer is None
     model.release(0)
@@ -140,23 +140,23 @@ def test_sources_show_before_the_answer_and_the_verified_answer_replaces_the_dra
     html, turns = _last(steps)
     answer = turns[0].answer
     assert answer is not None and not answer.refused
-    assert answer.text == "Jun Wei is advised by Mireille Duchamp [1]."  # renumbered by checking
+    assert answer.text == "Jun Wei works on congestion control for RDMA [1]."  # renumbered
     assert "pc-draft" not in html and "Retrieved passages" not in html
     assert 'href="#src-1-1"' in html and 'id="src-1-1"' in html
-    assert "Advisor: Mireille Duchamp" in html
+    assert "congestion control" in html.split("pc-sources", 1)[1]
     assert "corrected" in html  # the note, shown quietly
 
 
 def test_a_follow_up_sends_the_conversation_and_new_chat_forgets_it(sample_index: Index) -> None:
-    model = FakeChatModel(responses=["Jun Wei is advised by Mireille Duchamp [1].",
-                                     "He studied at Halverson University [1]."])
+    model = FakeChatModel(responses=["Jun Wei works on congestion control for RDMA [1].",
+                                     "He interned at Nokia Bell Labs [1]."])
     app = _app(sample_index, model)
-    _, turns = _last(app.respond("Who advised Jun Wei?", [], []))
-    html, turns = _last(app.respond("Where did he study before that?", turns, []))
-    assert "Earlier question: Who advised Jun Wei?" in model.prompts[1]
-    assert len(turns) == 2 and 'data-turn="2"' in html and "Halverson University" in html
+    _, turns = _last(app.respond("What does Jun Wei work on?", [], []))
+    html, turns = _last(app.respond("Where did he intern?", turns, []))
+    assert "Earlier question: What does Jun Wei work on?" in model.prompts[1]
+    assert len(turns) == 2 and 'data-turn="2"' in html and "Nokia Bell Labs" in html
     html, turns = app.new_chat()
-    assert turns == [] and "Who advised" not in html
+    assert turns == [] and "What does Jun Wei" not in html
 
 
 def test_sessions_do_not_share_conversations(sample_index: Index) -> None:

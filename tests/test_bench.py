@@ -1,0 +1,129 @@
+"""The benchmark's own logic on a tiny generated corpus: cache, questions, figures, table, server."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import REPO
+
+from ingest.pipeline import ingest
+
+if str(REPO) not in sys.path:  # bench/ is a development tool, not an installed package
+    sys.path.insert(0, str(REPO))
+from bench import ingest_bench, query_bench, report
+from bench.chroma_server import chroma_server, cpu_seconds, peak_rss_mb
+from bench.embed_cache import CachedEmbeddings
+from bench.generate import generate
+
+N, SEED = 8, 17
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    folder = tmp_path_factory.mktemp("bench") / "profiles"
+    return folder, generate(folder, N, SEED)
+
+
+def test_cache_returns_the_models_vectors_and_counts_hits(embedder, tmp_path) -> None:
+    texts = ["Jun Vei | Education\nPh.D., Drathei University", "Jan Vei | Awards\nBest Paper"]
+    cached = CachedEmbeddings(embedder, tmp_path / "cache.sqlite")
+    first = cached.embed_documents(texts)
+    assert (cached.hits, cached.misses) == (0, 2)
+    again = CachedEmbeddings(embedder, tmp_path / "cache.sqlite")  # a later run
+    second = again.embed_documents([texts[1], "new text", texts[0]])
+    assert (again.hits, again.misses) == (2, 1)
+    assert np.allclose(second[0], first[1]) and np.allclose(second[2], first[0])
+    assert np.allclose(second, embedder.embed_documents([texts[1], "new text", texts[0]]),
+                       atol=1e-5)
+    again.embed_query(texts[0])
+    assert again.hits == 2  # queries are never served from the cache
+
+
+def test_question_sample_is_stable_and_percentiles_are_nearest_rank() -> None:
+    questions = [{"question": str(i)} for i in range(50)]
+    sample = query_bench.sample_questions(questions, 10, SEED)
+    assert sample == query_bench.sample_questions(questions, 10, SEED)
+    assert len({q["question"] for q in sample}) == 10
+    assert query_bench.sample_questions(questions, 80, SEED) == questions
+    values = [float(v) for v in range(1, 101)]
+    assert query_bench.percentile(values, 50) == 51.0  # rank round(0.5 * 99) = 50
+    assert query_bench.percentile(values, 95) == 95.0
+    assert query_bench.percentile([3.0], 95) == 3.0
+
+
+def test_retrieval_finds_the_gold_file_for_most_generated_questions(corpus, settings,
+                                                                    index) -> None:
+    folder, truth = corpus
+    ingest([folder], settings, index)
+    questions = truth["questions"]
+    figures = query_bench.measure_retrieval(index, settings, questions)
+    assert figures["questions"] == len(questions)
+    assert figures["hit5"] >= 0.8 and figures["person_found"] >= 0.9
+    assert figures["answer5"] >= 0.7
+    assert 0 < figures["retrieval_p50_ms"] <= figures["retrieval_p95_ms"]
+    passages, focus = query_bench.retrieve_as_answer_does(index, settings,
+                                                          questions[0]["question"])
+    assert focus == [questions[0]["gold_person"]]
+    assert query_bench.is_hit(passages, questions[0]["gold_file"])
+    assert not query_bench.is_hit(passages, "no-such-file.md")
+    assert query_bench.answer_in(passages, questions[0]["answer"])
+    assert not query_bench.answer_in(passages, f"{questions[0]['answer']}; Nobody Atall")
+
+    answers = query_bench.measure_answers(index, settings, questions[:3], "extractive")
+    assert answers["extractive_n"] == 3 and answers["extractive_backend"] == "extractive"
+    assert answers["extractive_p50_s"] <= answers["extractive_p95_s"]
+
+
+def test_measuring_process_reports_ingest_and_query_figures(corpus, tmp_path) -> None:
+    folder, _ = corpus
+    job = {"name": "test", "paths": [str(folder)], "truth": str(folder / "truth.json"),
+           "chroma_url": None, "server_pid": None, "profile": False, "bare_chunks": 2000,
+           "embed_cache": str(tmp_path / "cache.sqlite"), "questions": 6, "llm_sample": 0,
+           "seed": SEED}
+    first = ingest_bench.measure(job)
+    assert first["files"] == N and first["identity"] == f"{N}/{N}"
+    assert first["cache_hits"] == 0 and first["cache_misses"] == first["chunks"]
+    assert first["bare_s"] > 0 and first["questions"] == 6 and "local_n" not in first
+    second = ingest_bench.measure(job)
+    assert second["cache_hits"] == second["chunks"] and "bare_s" not in second
+    assert second["hit5"] == first["hit5"]  # the same vectors, so the same passages
+
+    rows = {"a": {**first, "corpus": "100", "store": "embedded", "measured": "now"},
+            "b": {**second, "corpus": "100", "store": "server", "measured": "now"}}
+    text = report.write_results(rows, tmp_path / "results.md")
+    ingest_rows = [line for line in text.splitlines() if line.startswith("| 100 |")]
+    assert len(ingest_rows) == 4  # both stores, in the ingest table and the query table
+    assert "†" in ingest_rows[1] and "fresh, cached" in ingest_rows[0]
+
+
+def _row(corpus: str, **figures: float) -> dict:
+    return {"corpus": corpus, "store": "embedded", "questions": 300, "retrieval_cpu_ms": 10.0,
+            **figures}
+
+
+def test_targets_say_met_or_missed_from_the_rows() -> None:
+    rows = [_row("100", hit5=0.90, retrieval_p95_ms=12.0),
+            _row("1000", hit5=0.88, retrieval_p95_ms=20.0, ingest_s=280.0, bare_s=250.0,
+                 ingest_cpu_s=500.0, bare_cpu_s=450.0, load_avg=1.0),
+            _row("10000", hit5=0.80, retrieval_p95_ms=60.0, retrieval_cpu_ms=40.0)]
+    lines = "\n".join(report.targets(rows))
+    assert "met: ingest ≤ 1.3× bare embedding" in lines
+    assert "met: 1,000 profiles in ≤ 300 s: 280 s" in lines
+    assert "MISSED: retrieval p95 ≤ 50 ms at 10,000 profiles: 60.0 ms" in lines
+    assert "MISSED: hit@5 at 10,000 within 5 points" in lines
+    assert "met: query cost sub-linear" in lines and "4.0×" in lines
+
+
+@pytest.mark.server
+def test_chroma_server_starts_reports_its_costs_and_stops(tmp_path) -> None:
+    import urllib.request
+
+    with chroma_server(tmp_path / "chroma") as server:
+        urllib.request.urlopen(f"{server.url}/api/v2/heartbeat", timeout=5)
+        assert cpu_seconds(server.pid) > 0 and peak_rss_mb(server.pid) > 0
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"{server.url}/api/v2/heartbeat", timeout=2)
+
