@@ -16,7 +16,7 @@ from assistant import collection
 from assistant.citations import assemble, check, split_sentences, strip_markers
 from assistant.compress import build_context, question_terms, unit_score, units
 from assistant.errors import ProfileChatError
-from assistant.retrieval import Passage, resolve_people, retrieve
+from assistant.retrieval import PRONOUNS, Passage, keywords, resolve_people, retrieve
 from assistant.settings import Settings, load_settings
 from assistant.types import Answer
 from ingest import tokens
@@ -87,23 +87,28 @@ class Assistant:
         if routed is not None:
             yield from self._deliver(routed, on_sources, started)
             return
-        passages = retrieve(self.index, question, people=focus, k=self.settings.top_k,
+        query = follow_up_query(question, history, focus)
+        passages = retrieve(self.index, query, people=focus, k=self.settings.top_k,
                             diversify=not focus and bool(collection.COLLECTION.search(question)))
         timings = {"retrieval_s": time.perf_counter() - started}
         if on_sources:
             on_sources(passages)
         model = self.chat_model
         prompt_tokens = 0
+        sent = passages
         if not passages:
             raw = prompts.REFUSAL
         elif model is None:
-            raw = extractive_answer(question, passages, focus)
+            raw = extractive_answer(query, passages, focus)
         else:
-            messages = self._messages(question, history, passages, focus)
+            context = build_context(passages, query, focus, self.settings.context_tokens)
+            sent = [p for p, _ in context]
+            messages = self._messages(question, history, [text for _, text in context])
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
             raw = yield from self._generate(model, messages, timings, started)
         timings.setdefault("first_token_s", time.perf_counter() - started)
-        result = finish(raw, passages, backend=self.backend)
+        result = finish(raw, sent, backend=self.backend)
+        result.retrieved = [p.chunk.id for p in passages]
         result.timings = {**timings, "total_s": time.perf_counter() - started}
         result.notes = [*self.notes, *result.notes]
         result.prompt_tokens = prompt_tokens
@@ -121,10 +126,8 @@ class Assistant:
         result.notes = [*self.notes, *result.notes]
         yield result
 
-    def _messages(self, question: str, history: History, passages: list[Passage],
-                  focus: list[str]) -> list[BaseMessage]:
+    def _messages(self, question: str, history: History, context: list[str]) -> list[BaseMessage]:
         """The system rules and the user turn: compressed passages, earlier turns, question."""
-        context = build_context(passages, question, focus, self.settings.context_tokens)
         earlier = "".join(
             f"Earlier question: {q}\nEarlier answer: {strip_markers(a)[:300]}\n\n"
             for q, a in history
@@ -146,6 +149,20 @@ class Assistant:
                 pieces.append(text)
                 yield text
         return "".join(pieces)
+
+
+_ANAPHORA = re.compile(r"\b(?:there|then|that|those|it|this|these|same)\b", re.I)
+
+
+def follow_up_query(question: str, history: History, people: Sequence[str]) -> str:
+    """What to retrieve for a question: a follow-up ("When did he join?", "Who did he work with
+    there?") carries the content words of the question before it, names aside."""
+    if not history or not (PRONOUNS.search(question) or _ANAPHORA.search(question)
+                           or len(question.split()) <= 4):
+        return question
+    skip = {part.lower() for name in people for part in name.split()}
+    earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]
+    return f"{question} {' '.join(earlier)}" if earlier else question
 
 
 def is_refusal(text: str) -> bool:

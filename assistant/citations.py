@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from assistant.compress import _ABBREVIATION, _stem, units
+from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from prompts import MARKER_PATTERN
@@ -15,6 +16,10 @@ from prompts import MARKER_PATTERN
 MIN_WORD_SUPPORT = 0.5
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s*\[[\d,\s]+\])*\s+(?=[A-Z0-9\"'(])")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+|\d[\d.,:/-]*\d|\d")
+# "February 2018" in an answer is "Feb 2018" in a CV: months compare by their first three letters.
+_MONTH = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:(?<=jan)uary|"
+                    r"(?<=feb)ruary|(?<=mar)ch|(?<=apr)il|(?<=jun)e|(?<=jul)y|(?<=aug)ust|"
+                    r"(?<=sep)t|(?<=sep)tember|(?<=oct)ober|(?<=nov)ember|(?<=dec)ember)?\.?$")
 _FILLER = {"passage", "passages", "document", "documents", "according", "listed", "mentioned",
            "states", "stated", "says", "also", "including", "include", "includes", "based"}
 
@@ -61,6 +66,8 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
         low = token.lower().strip("'’")
         if token[0].isdigit():
             numbers.add(low.strip(".,"))
+        elif (month := _MONTH.match(low)) and token[0].isupper():
+            names.add(month.group(1))
         elif low in STOPWORDS or low in _FILLER or (len(low) < 3 and not token.isupper()):
             continue
         elif token[0].isupper() and (i > 0 or token.isupper()):
@@ -79,12 +86,13 @@ def support(sentence: str, passage_text: str) -> float:
     if any(n not in haystack for n in numbers):
         return 0.0
     hay_words = set(re.findall(r"[a-z][a-z'’-]+", haystack))
-    hay_stems = {_stem(w) for w in hay_words}
+    hay_words |= {m.group(1) for w in hay_words if (m := _MONTH.match(w))}
+    hay_stems = {stem(w) for w in hay_words}
     if any(n not in hay_words and n not in haystack for n in names):
         return 0.0
     if not words:
         return 1.0 if numbers or names else 0.0
-    hits = sum(1 for w in words if w in hay_words or _stem(w) in hay_stems)
+    hits = sum(1 for w in words if w in hay_words or stem(w) in hay_stems)
     owner = set(passage_text.split(" | ", 1)[0].lower().split())
     if len(numbers) + len(names - owner) >= 2:
         # Specific names or numbers (other than whose passage it is) all present anchor the
@@ -110,7 +118,30 @@ def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence
         best = max(range(len(scores)), key=scores.__getitem__, default=-1)
         if best >= 0 and scores[best] >= MIN_WORD_SUPPORT:
             checked.append(CheckedSentence(plain, [best], "repointed"))
+        elif pair := supporting_pair(plain, passages, cited):
+            changed = "" if sorted(pair) == sorted(cited) else "repointed"
+            checked.append(CheckedSentence(plain, pair, changed))
     return checked
+
+
+def supporting_pair(sentence: str, passages: Sequence[Passage],
+                    cited: Sequence[int] = ()) -> list[int] | None:
+    """Two passages that together support a sentence that neither supports alone ("interned at
+    Microsoft in 2019 and at Epic in 2015", one job a passage), each stating part of it."""
+    numbers, names, words = claim_terms(sentence)
+    specific = numbers | names
+    if len(specific) < 2:
+        return None  # nothing to split between two passages
+    order = list(dict.fromkeys([*cited, *range(len(passages))]))
+    best: tuple[float, list[int]] | None = None
+    for a, b in combinations(order, 2):
+        texts = [passages[a].chunk.text.lower(), passages[b].chunk.text.lower()]
+        if not all(any(term in text for term in specific) for text in texts):
+            continue  # each passage must state some of the names or numbers
+        score = support(sentence, f"{passages[a].chunk.text}\n{passages[b].chunk.text}")
+        if score >= MIN_WORD_SUPPORT and (best is None or score > best[0]):
+            best = (score, [a, b])
+    return best[1] if best else None
 
 
 def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:

@@ -228,11 +228,16 @@ def describe(record: StoredRecord) -> str:
         return f"{d['degree']}, {d.get('institution') or '?'}{advisors}"
     if record.kind == "position":
         dates = "–".join(str(x) for x in (d.get("start"), d.get("end")) if x)
-        return f"{d['role']}, {d['organisation']}" + (f" ({dates})" if dates else "")
+        return f"{d['role']}, {_closed(d['organisation'])}" + (f" ({dates})" if dates else "")
     if record.kind == "award":
         return f"{d['name']}" + (f" ({d['year']})" if d.get("year") else "")
     term = f" ({d['term']})" if d.get("term") else ""
-    return (f"{d['role']}, " if d.get("role") else "") + f"{d['course']}{term}"
+    return (f"{d['role']}, " if d.get("role") else "") + f"{_closed(d['course'])}{term}"
+
+
+def _closed(text: str) -> str:
+    """A name whose closing parenthesis went with the term after it: "Cloud Computing (CMU"."""
+    return text + ")" * max(0, text.count("(") - text.count(")"))
 
 
 _HEADLINES = {
@@ -283,9 +288,9 @@ def answer(question: str, index: Index, *, named: Sequence[str] = (),
     lines = [f"{_count(len(people))} in the collection {verb}:"]
     citations: list[Citation] = []
     for person in people:
-        items = [f"{describe(r)} {_cite(r, citations)}" for r in found[person]]
+        items = [f"{describe(r)} {cite(r, citations)}" for r in found[person]]
         lines.append(f"- {person}: " + "; ".join(items) + ".")
-    return _result("\n".join(lines), citations, backend, index)
+    return records_answer("\n".join(lines), citations, backend, index)
 
 
 def _count(n: int) -> str:
@@ -302,12 +307,12 @@ def _count_answer(ask: Ask, found: dict[str, list[StoredRecord]], everyone: list
     citations: list[Citation] = []
     for person in sorted(everyone):
         papers = found.get(person, [])
-        marks = "".join(_cite(r, citations) for r in papers)
+        marks = "".join(cite(r, citations) for r in papers)
         lines.append(f"- {person}: {len(papers)}" + (f" {marks}" if marks else "") + ".")
-    return _result("\n".join(lines), citations, backend, index)
+    return records_answer("\n".join(lines), citations, backend, index)
 
 
-def _cite(record: StoredRecord, citations: list[Citation]) -> str:
+def cite(record: StoredRecord, citations: list[Citation]) -> str:
     """The marker for a record's span, numbering a new citation when the span is new."""
     for c in citations:
         if c.chunk_id == record.chunk_id and c.quote == _quote(record):
@@ -324,7 +329,7 @@ def _quote(record: StoredRecord) -> str:
     return text if len(text) <= 400 else text[:397] + "…"
 
 
-def _result(text: str, citations: list[Citation], backend: str, index: Index) -> Answer:
+def records_answer(text: str, citations: list[Citation], backend: str, index: Index) -> Answer:
     """The Answer, its citations given the section and page of the chunk they point into."""
     chunks = {c.id: c for c in index.chunks([c.chunk_id for c in citations])}
     placed = [replace(c, section=chunks[c.chunk_id].section, page=chunks[c.chunk_id].page)
@@ -359,19 +364,19 @@ def _authorship_answer(ask: Authorship, index: Index, backend: str) -> Answer | 
     theirs = [r for r in best if r.person == ask.person and r.authored]
     if theirs:
         r = theirs[0]
-        text = f"Yes: {ask.person} is an author of {describe(r)} {_cite(r, citations)}."
-        return _result(text, citations, backend, index)
+        text = f"Yes: {ask.person} is an author of {describe(r)} {cite(r, citations)}."
+        return records_answer(text, citations, backend, index)
     r = next((r for r in best if r.person == ask.person), best[0])
     authors = r.data.get("authors") or []
     if any(same_person(a, ask.person) for a in authors):
-        text = f"Yes: {ask.person} is among the authors of {describe(r)} {_cite(r, citations)}."
-        return _result(text, citations, backend, index)
+        text = f"Yes: {ask.person} is among the authors of {describe(r)} {cite(r, citations)}."
+        return records_answer(text, citations, backend, index)
     shown = ", ".join(authors) if authors else "not listed"
     where = f"{ask.person}'s profile lists it" if r.person == ask.person else \
         f"it appears in {r.person}'s profile"
     text = (f"No: {ask.person} is not among the listed authors of {describe(r)}; {where}, and "
-            f"its authors are {shown} {_cite(r, citations)}.")
-    return _result(text, citations, backend, index)
+            f"its authors are {shown} {cite(r, citations)}.")
+    return records_answer(text, citations, backend, index)
 
 
 def _shared_answer(named: list[str], index: Index, backend: str) -> Answer | None:
@@ -389,9 +394,9 @@ def _shared_answer(named: list[str], index: Index, backend: str) -> Answer | Non
     lines = [f"Yes: {who} are co-authors of {len(shared)} "
              f"{'paper' if len(shared) == 1 else 'papers'} in their profiles:"]
     for records in shared.values():
-        marks = "".join(dict.fromkeys(_cite(r, citations) for r in records))
+        marks = "".join(dict.fromkeys(cite(r, citations) for r in records))
         lines.append(f"- {describe(records[0])} {marks}.")
-    return _result("\n".join(lines), citations, backend, index)
+    return records_answer("\n".join(lines), citations, backend, index)
 
 
 def title_matches(wanted: str, title: str) -> bool:
@@ -438,7 +443,11 @@ def person_answer(question: str, person: str, index: Index, backend: str) -> Ans
     named paper with them, and the list of their papers."""
     if (answered := _education_answer(question, person, index, backend)) is not None:
         return answered
-    papers = _distinct([r for r in index.records("publication", people=[person]) if r.authored])
+    from assistant.lists import person_list_answer  # it builds on this module's helpers
+
+    if (answered := person_list_answer(question, person, index, backend)) is not None:
+        return answered
+    papers = distinct([r for r in index.records("publication", people=[person]) if r.authored])
     if not papers:
         return None
     citations: list[Citation] = []
@@ -448,8 +457,8 @@ def person_answer(question: str, person: str, index: Index, backend: str) -> Ans
             return None
         others = [a for a in paper.data["authors"] if not same_person(a, person)]
         text = (f"{describe(paper)} lists as authors {_join(paper.data['authors'])}; "
-                f"{person}'s co-authors on it are {_join(others)} {_cite(paper, citations)}.")
-        return _result(text, citations, backend, index)
+                f"{person}'s co-authors on it are {_join(others)} {cite(paper, citations)}.")
+        return records_answer(text, citations, backend, index)
     found = _PAPER_LIST.search(question)
     if not found or parse(question) is not None:
         return None
@@ -463,8 +472,8 @@ def person_answer(question: str, person: str, index: Index, backend: str) -> Ans
             return None
     lines = [f"{person}'s {'profile lists' if len(papers) == 1 else 'profiles list'} "
              f"{len(papers)} {what if len(papers) != 1 else what.rstrip('s')}:"]
-    lines += [f"- {describe(p)} {_cite(p, citations)}." for p in papers]
-    return _result("\n".join(lines), citations, backend, index)
+    lines += [f"- {describe(p)} {cite(p, citations)}." for p in papers]
+    return records_answer("\n".join(lines), citations, backend, index)
 
 
 _ADVISOR_Q = re.compile(r"\b(?:who|whom)\b.*\b(?:advis[eo]rs?|advised|supervisors?|supervised)\b",
@@ -482,7 +491,7 @@ def _education_answer(question: str, person: str, index: Index, backend: str) ->
     if kind is None or parse(question) is not None and kind == "where" and COLLECTION.search(
             question):
         return None
-    degrees = _distinct(index.records("education", people=[person]))
+    degrees = distinct(index.records("education", people=[person]))
     level = next((lvl for lvl, p in _LEVELS if re.search(p, question, re.I)), None)
     if level:
         degrees = [d for d in degrees if d.data.get("level") == level]
@@ -498,7 +507,7 @@ def _education_answer(question: str, person: str, index: Index, backend: str) ->
     citations: list[Citation] = []
     lines = []
     for d in degrees:
-        data, mark = d.data, _cite(d, citations)
+        data, mark = d.data, cite(d, citations)
         at = f" at {data['institution']}" if data.get("institution") else ""
         named_degree = {"phd": "Ph.D.", "masters": "master's degree",
                         "bachelors": "bachelor's degree"}.get(data.get("level"), data["degree"])
@@ -511,10 +520,10 @@ def _education_answer(question: str, person: str, index: Index, backend: str) ->
             dates = "–".join(str(x) for x in (data.get("start"), data.get("end")) if x)
             lines.append(f"{person}: {data['degree']}{at}" + (f" ({dates})" if dates else "")
                          + f" {mark}.")
-    return _result(" ".join(lines), citations, backend, index)
+    return records_answer(" ".join(lines), citations, backend, index)
 
 
-def _distinct(records: list[StoredRecord]) -> list[StoredRecord]:
+def distinct(records: list[StoredRecord]) -> list[StoredRecord]:
     seen: set[str] = set()
     out = []
     for record in records:

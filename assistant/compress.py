@@ -1,12 +1,14 @@
-"""Send the model only the sentences that matter: every 100 prompt tokens cost ~1 s on 2 cores."""
+"""Send the model only the entries that matter: every 100 prompt tokens cost ~1 s on 2 cores."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from assistant.retrieval import Passage, keywords
+from assistant.retrieval import SYNONYMS, Passage, keywords
 from ingest import tokens
+from ingest.chunking import split_entries
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
 # A period after these does not end a sentence ("Prof. Mosharaf Chowdhury", "Eric P. Xing").
@@ -16,20 +18,43 @@ _ABBREVIATION = re.compile(
     r"|\b[A-Z])\.$",
     re.I,
 )
+# An entry this small is sent whole once any line of it matters: a degree with its dates and
+# advisor, a job with its dates, a paper with its venue (the median CV entry is ~25 tokens).
+WHOLE_ENTRY_TOKENS = 60
+# A line this short before a kept one usually names its institution or employer.
+LABEL_WORDS = 10
+
+
+# "Where does she work?", "What is his current position?": CVs mark the job that is meant with
+# "present" or "current", not with the question's words.
+_PRESENT = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|based|position|"
+                      r"job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.I)
 
 
 def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
-    """Lower-cased stems of the question's content words, minus the people it names."""
+    """Stems of the question's content words and their CV synonyms, minus the people it names."""
     skip = {part.lower() for name in exclude for part in name.split()}
-    return {_stem(w.lower()) for w in keywords(question) if w.lower() not in skip}
+    words = [w.lower() for w in keywords(question) if w.lower() not in skip]
+    words += [s for w in words for s in SYNONYMS.get(w, "").split()]
+    if _PRESENT.search(question):
+        words += ["present", "current", "now"]
+    return {stem(w) for w in words}
 
 
-def _stem(word: str) -> str:
-    return word[:5] if len(word) > 5 else word
+def stem(word: str) -> str:
+    """A crude stem that lets inflections meet: worked/working/works → work, studied → study."""
+    word = word.lower().strip("'’.")
+    for suffix, keep in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""),
+                         ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: len(word) - len(suffix)] + keep
+            break
+    return word[:5]
 
 
 def unit_score(unit: str, terms: set[str]) -> int:
-    words = {_stem(w.lower()) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", unit)}
+    """How many of the question's terms a piece of text contains."""
+    words = {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", unit)}
     return len(words & terms)
 
 
@@ -39,7 +64,8 @@ _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s
 def plain(text: str) -> str:
     """Text without Markdown and HTML markup: fewer prompt tokens, less for a small model to misread."""
     text = _MARKDOWN.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
-    return re.sub(r"[ \t]+", " ", text)
+    text = re.sub(r"[ \t]+", " ", text)
+    return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.M)  # rules and table borders ("--- --")
 
 
 def units(text: str) -> list[str]:
@@ -57,38 +83,94 @@ def units(text: str) -> list[str]:
     return pieces
 
 
-def compress(passage: Passage, terms: set[str], budget: int) -> str:
-    """The passage's identity header and its most relevant units, in document order."""
-    head, _, body = passage.chunk.text.partition("\n")
-    pieces = units(plain(body))
-    if tokens.count(head) + sum(tokens.count(p) + 1 for p in pieces) <= budget * 1.5:
-        return head + "\n" + " ".join(pieces)  # small enough to keep whole, entries intact
-    ranked = sorted(range(len(pieces)), key=lambda i: -unit_score(pieces[i], terms))
-    keep: set[int] = set()
-    used = tokens.count(head)
-    for i in ranked:
-        if unit_score(pieces[i], terms) == 0 and keep:
-            break
-        cost = tokens.count(pieces[i]) + 1
-        if used + cost > budget and keep:
+@dataclass
+class _Piece:
+    """A unit of one passage that compression may send."""
+
+    passage: int
+    entry: int
+    position: int
+    text: str
+    tokens: int
+    score: int
+    line_start: bool = True
+
+
+def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
+    """A passage's entries as pieces: small entries whole, large ones line by line."""
+    body = passage.chunk.text.partition("\n")[2]
+    # A heading names what its lines are about ("Research Interests" above a list of topics).
+    section = passage.chunk.section
+    out: list[_Piece] = []
+    for e, (start, end) in enumerate(split_entries(body, 0, len(body))):
+        text = plain(body[start:end])
+        whole = " ".join(units(text))
+        if not whole:
             continue
-        keep.add(i)
-        used += cost
-    # The short line before a kept one usually names its institution or employer
-    # ("Northeastern University, Boston, MA." above "Bachelor of Science … May 2014").
-    for i in sorted(keep):
-        before = i - 1
-        if before >= 0 and before not in keep and len(pieces[before].split()) <= 10:
-            cost = tokens.count(pieces[before]) + 1
-            if used + cost <= budget * 1.25:
-                keep.add(before)
-                used += cost
-    return head + "\n" + " ".join(pieces[i] for i in sorted(keep))
+        size = tokens.count(whole)
+        if size <= WHOLE_ENTRY_TOKENS:
+            score = unit_score(f"{whole} {section}", terms)
+            out.append(_Piece(i, e, len(out), whole, size + 1, score))
+            continue
+        for line in text.split("\n"):
+            for n, unit in enumerate(units(line)):
+                score = unit_score(f"{unit} {section}", terms)
+                out.append(_Piece(i, e, len(out), unit, tokens.count(unit) + 1, score, n == 0))
+    return out
 
 
 def build_context(passages: Sequence[Passage], question: str, people: Sequence[str],
-                  budget: int) -> list[str]:
-    """Compressed passage texts sharing the token budget."""
+                  budget: int) -> list[tuple[Passage, str]]:
+    """The passages worth sending, each cut to its relevant entries, within `budget` tokens.
+
+    Every passage whose words meet the question keeps its best entries; the top-ranked one
+    keeps its opening too, since retrieval ranked it first for a reason the words may not show
+    (a question about an employer, a CV that says "Determined AI, Boston"). Entries keep the
+    short label line above them, and passages are sent in rank order, renumbered from 1.
+    """
     terms = question_terms(question, people)
-    share = max(40, budget // max(1, len(passages)))
-    return [compress(p, terms, share) for p in passages]
+    heads = [p.chunk.text.partition("\n")[0] for p in passages]
+    pieces = [_pieces(i, p, terms) for i, p in enumerate(passages)]
+    every = [piece for ps in pieces for piece in ps]
+    if sum(tokens.count(h) + 1 for h in heads) + sum(p.tokens for p in every) <= budget:
+        return [(p, _render(heads[i], pieces[i])) for i, p in enumerate(passages) if pieces[i]]
+    kept: set[tuple[int, int]] = set()
+    used = 0
+
+    def take(piece: _Piece, limit: float) -> None:
+        nonlocal used
+        key = (piece.passage, piece.position)
+        cost = piece.tokens + (0 if any(k[0] == piece.passage for k in kept) else
+                               tokens.count(heads[piece.passage]) + 1)
+        if key not in kept and used + cost <= limit:
+            kept.add(key)
+            used += cost
+
+    for piece in sorted((p for p in every if p.score), key=lambda p: (-p.score, p.passage,
+                                                                     p.position)):
+        take(piece, budget)
+    opening = 0
+    for piece in pieces[0] if pieces else []:  # the top passage's opening, up to a third
+        opening += piece.tokens
+        if opening > budget / 3:
+            break
+        take(piece, budget)
+    for i, position in sorted(kept):
+        before = pieces[i][position - 1] if position else None
+        if before and len(before.text.split()) <= LABEL_WORDS:
+            take(before, budget * 1.15)
+    return [(p, _render(heads[i], [x for x in pieces[i] if (i, x.position) in kept]))
+            for i, p in enumerate(passages) if any(k[0] == i for k in kept)]
+
+
+def _render(head: str, pieces: Sequence[_Piece]) -> str:
+    """A passage's identity line and its pieces: entries on lines of their own."""
+    lines: list[str] = []
+    last_entry = None
+    for piece in pieces:
+        if lines and piece.entry == last_entry and not piece.line_start:
+            lines[-1] += " " + piece.text  # the next sentence of the same line
+        else:
+            lines.append(piece.text)
+        last_entry = piece.entry
+    return head + "\n" + "\n".join(lines)

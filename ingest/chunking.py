@@ -76,8 +76,8 @@ def heading_title(line: str, person: str | None = None) -> str | None:
     if not key or len(key) > 60:
         return None
     title = re.sub(r"\s*\([^)]*\)$", "", clean_line(line).rstrip(":").strip())
-    if key in SECTION_WORDS or key in SUBSECTION_WORDS:
-        return title
+    if key in SECTION_WORDS or key in SUBSECTION_WORDS or key.removesuffix("s") in SECTION_WORDS:
+        return title  # "Experiences" and "Internship" too
     if person and key == person.lower():
         return None
     md = _MD_HEADING.match(line)

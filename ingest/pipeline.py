@@ -89,13 +89,18 @@ def discover(paths: Iterable[Path]) -> Iterator[Path]:
             yield path.resolve() if path.exists() else path.absolute()
 
 
-def _file_sha(path: Path, max_bytes: int) -> str:
+# Part of every document's hash, with the chunk size: raise it when loading, identity or
+# chunking change what a document's chunks are, so that the next ingest re-chunks old indexes.
+PARSE_VERSION = 2
+
+
+def _file_sha(path: Path, max_bytes: int, chunk_tokens: int) -> str:
     """Content hash read in blocks; oversized and unreadable files fail here, before parsing."""
     try:
         size = path.stat().st_size
         if size > max_bytes:
             loaders.load(path, max_bytes=max_bytes)  # raises the loader's size message
-        digest = hashlib.sha256()
+        digest = hashlib.sha256(f"profilechat-parse-{PARSE_VERSION}-{chunk_tokens}\n".encode())
         with path.open("rb") as handle:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
@@ -109,7 +114,7 @@ def parse(path: Path, settings: Settings, index: Index) -> _Parsed:
     """Hash, and if new, load, identify and chunk one file; never raises for a bad file."""
     max_bytes = int(settings.max_file_mb * 1024 * 1024)
     try:
-        sha = _file_sha(path, max_bytes)
+        sha = _file_sha(path, max_bytes, settings.chunk_tokens)
         if index.file_sha(path) == sha and index.records_current(sha):
             return _Parsed(path, sha, unchanged=True)
         document = loaders.load(path, max_bytes=max_bytes)

@@ -27,7 +27,8 @@ _SUFFIX = re.compile(
     r"\s*(?:[,|–—-]\s*)?(?:ph\.?\s?d\.?|m\.?d\.?|curriculum vitae|cv|resume|'s (?:cv|homepage))\.?$",
     re.I,
 )
-_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[#*_`>•▪◦●·]+|^\s*[-+]\s+")
+# HTML tags go whole: "<b>Google</b><br>" in a Markdown table cell is "Google", not "<b Google</b".
+_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|</?[A-Za-z][^<>\n]{0,80}>|[#*_`>•▪◦●·]+|^\s*[-+]\s+")
 
 
 def clean_line(line: str) -> str:

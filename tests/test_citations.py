@@ -62,3 +62,27 @@ def test_assemble_renumbers_in_order_of_use_with_quotes() -> None:
     assert [c.chunk_id for c in citations] == ["doc2:0000", "doc1:0000"]
     assert citations[1].quote == "Advisor: Prof. Bo Li"
     assert citations[0].section == "Teaching" and citations[0].person == "Ana Ruiz"
+
+
+def test_month_names_match_their_abbreviations_but_names_do_not() -> None:
+    job = _passage(4, "Ana Ruiz", "Experience", "Systems Engineer, Tarn Labs, Feb 2018 – Sept. 2021")
+    assert support("She worked at Tarn Labs from February 2018 to September 2021.",
+                   job.chunk.text) >= 0.5
+    assert support("She worked at Tarn Labs from March 2018 to September 2021.",
+                   job.chunk.text) == 0
+    assert support("She worked with Jane at Tarn Labs in 2018.", job.chunk.text) == 0
+
+
+def test_a_sentence_spanning_two_passages_cites_both() -> None:
+    jobs = [
+        _passage(1, "Ana Ruiz", "Internships", "Research Intern, Tarn Labs, Summer 2019"),
+        _passage(2, "Ana Ruiz", "Internships", "Software Intern, Orwell Systems, Summer 2016"),
+        _passage(3, "Ana Ruiz", "Awards", "Dean's List, 2015"),
+    ]
+    checked = check("She interned at Tarn Labs in 2019 and at Orwell Systems in 2016.", jobs)
+    assert [c.passages for c in checked] == [[0, 1]]
+    text, citations = assemble(checked, jobs)
+    assert text.endswith("[1][2].") and [c.chunk_id for c in citations] == ["doc1:0000",
+                                                                             "doc2:0000"]
+    # A claim with a part no passage states is still dropped.
+    assert check("She interned at Tarn Labs in 2019 and at Google in 2016.", jobs) == []

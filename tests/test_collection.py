@@ -92,7 +92,7 @@ def test_named_person_restricts_the_answer(settings, sample_index) -> None:
 def test_questions_the_records_cannot_answer_go_to_retrieval(settings, sample_index) -> None:
     for question in ("What are Priya Ramanathan's research interests?",
                      "Who has published at a venue nobody lists?",
-                     "Which company does Jia Wei work for?"):
+                     "What does Jia Wei do at Tidewater Data Systems?"):
         result = _ask(settings, sample_index, question)
         assert result.route != "collection"
 
@@ -142,3 +142,32 @@ def test_degree_advisor_and_thesis_of_one_person(settings, sample_index, questio
     assert result.route == "collection" and expected in result.text
     assert expected.split()[0] in result.citations[0].quote
     assert {c.person for c in result.citations} == {person}
+
+
+def test_a_persons_internships_in_a_year_are_listed_from_the_records(settings,
+                                                                     sample_index) -> None:
+    everything = _ask(settings, sample_index, "Where did Jun Wei intern?")
+    assert everything.route == "collection" and "3 internships" in everything.text
+    for company in ("Google", "Nokia Bell Labs", "Hikari Networks"):
+        assert company in everything.text
+    one = _ask(settings, sample_index, "Which company did Jun Wei intern at in 2020?")
+    assert "one internship in 2020" in one.text and "Nokia Bell Labs" in one.text
+    assert "Google" not in one.text and len(one.citations) == 1
+    assert "Nokia Bell Labs" in one.citations[0].quote
+
+
+def test_a_persons_courses_and_awards_are_listed_whole(settings, sample_index) -> None:
+    courses = _ask(settings, sample_index, "Which courses has Jun Wei been a TA for?")
+    assert courses.route == "collection" and "4 courses" in courses.text
+    assert "CS 5450: Computer Networks" in courses.text and "CS 2110" in courses.text
+    assert _people(courses) == {"Jun Wei"}
+    awards = _ask(settings, sample_index, "What awards has Priya Ramanathan received?")
+    assert "Outstanding Dissertation Award" in awards.text and "Best Paper Award" in awards.text
+
+
+def test_a_question_about_one_listed_item_goes_to_retrieval(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "What did Jun Wei work on at Nokia Bell Labs?")
+    assert result.route != "collection"
+    current = _ask(settings, sample_index, "Where does Priya Ramanathan work now?")
+    assert current.route == "collection" and "Calder State University" in current.text
+    assert "Halverson" not in current.text

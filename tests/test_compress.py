@@ -1,0 +1,73 @@
+"""Context compression: which entries of the retrieved passages the model gets to read."""
+
+from __future__ import annotations
+
+from assistant.answer import follow_up_query
+from assistant.compress import build_context, plain, question_terms, stem
+from assistant.retrieval import Passage
+from ingest import tokens
+from ingest.store import StoredChunk
+
+
+def _passage(n: int, section: str, body: str, person: str = "Ana Ruiz") -> Passage:
+    chunk = StoredChunk(f"doc{n}:0000", f"sha{n}", 0, person, "ana.md", section, None, 0,
+                        len(body), 20, f"{person} | {section}\n{body}")
+    return Passage(chunk, 1.0 / n)
+
+
+EDUCATION = _passage(1, "Education", (
+    "### Halverson University\n\nAug. 2015 - May 2021\n\nPh.D. in Computer Science\n\n"
+    "Advisor: Bo Li\n\n### Calder State University\n\nSept. 2011 - May 2015\n\n"
+    "B.S. in Mathematics\n"))
+FILLER = [_passage(n, "Talks", "\n".join(f"- Talk {i} on caching at Venue {n}{i}, 20{10 + i}"
+                                          for i in range(12))) for n in range(2, 6)]
+
+
+def test_stems_meet_across_inflections() -> None:
+    assert stem("worked") == stem("working") == stem("works") == stem("work")
+    assert stem("studied") == stem("study") and stem("advisor") == stem("advised")
+
+
+def test_synonyms_and_the_present_tense_widen_the_terms() -> None:
+    assert stem("internship") in question_terms("Where did she intern?")
+    assert stem("present") in question_terms("Where does Ana Ruiz work?", ["Ana Ruiz"])
+    assert stem("present") not in question_terms("Where did Ana Ruiz work in 2015?")
+    assert "ana" not in question_terms("Where does Ana Ruiz work?", ["Ana Ruiz"])
+
+
+def test_markup_and_table_borders_are_dropped() -> None:
+    text = plain("| <b>Tarn Labs</b><br>Intern | 2019 |\n|---|--|\n**Bold** [site](http://x)")
+    assert "<b>" not in text and "---" not in text and "--" not in text.split("\n")[1]
+    assert "Tarn Labs" in text and "Bold" in text and "site" in text and "http" not in text
+
+
+def test_a_matching_entry_is_sent_whole_with_its_dates() -> None:
+    context = build_context([EDUCATION, *FILLER], "When did Ana Ruiz start her Ph.D.?",
+                            ["Ana Ruiz"], budget=120)
+    first_passage, first_text = context[0]
+    assert first_passage is EDUCATION
+    assert "Halverson University Aug. 2015 - May 2021 Ph.D. in Computer Science" in first_text
+
+
+def test_the_context_keeps_to_its_budget_and_drops_passages_with_nothing_relevant() -> None:
+    context = build_context([*FILLER, EDUCATION], "Who advised Ana Ruiz?", ["Ana Ruiz"],
+                            budget=80)
+    total = sum(tokens.count(text) for _, text in context)
+    assert total <= 80 * 1.15 + len(context)
+    assert EDUCATION in [p for p, _ in context]
+    assert "Advisor: Bo Li" in dict((p.chunk.id, t) for p, t in context)[EDUCATION.chunk.id]
+    assert len(context) < 5
+
+
+def test_small_passages_go_whole() -> None:
+    context = build_context([EDUCATION], "Who advised Ana Ruiz?", ["Ana Ruiz"], budget=280)
+    assert "Calder State University" in context[0][1] and "Bo Li" in context[0][1]
+
+
+def test_a_follow_up_retrieves_with_the_question_before_it() -> None:
+    history = [("Which company does Ana Ruiz work for?", "Tarn Labs [1].")]
+    query = follow_up_query("When did she join?", history, ["Ana Ruiz"])
+    assert "company" in query and "Ruiz" not in query
+    assert follow_up_query("Who advised Bo Li at Halverson University?", history, []) == (
+        "Who advised Bo Li at Halverson University?")
+    assert follow_up_query("When did she join?", [], ["Ana Ruiz"]) == "When did she join?"
