@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
@@ -20,8 +19,14 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+|\d[\d.,:/-]*\d|\d")
 _MONTH = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:(?<=jan)uary|"
                     r"(?<=feb)ruary|(?<=mar)ch|(?<=apr)il|(?<=jun)e|(?<=jul)y|(?<=aug)ust|"
                     r"(?<=sep)t|(?<=sep)tember|(?<=oct)ober|(?<=nov)ember|(?<=dec)ember)?\.?$")
+# Capitalised first words that name nothing (pronouns and most others are in STOPWORDS).
+_STARTERS = frozenset("both during after before since while currently previously together overall "
+                      "however then here yes according besides later earlier finally first "
+                      "second third among later also".split())
+_CONJUNCTION = re.compile(r",?\s+and\s+|;\s+")
 _FILLER = {"passage", "passages", "document", "documents", "according", "listed", "mentioned",
-           "states", "stated", "says", "also", "including", "include", "includes", "based"}
+           "states", "stated", "says", "also", "including", "include", "includes", "based",
+           "got", "get", "gets", "obtained", "earned"}
 
 
 @dataclass
@@ -70,8 +75,8 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
             names.add(month.group(1))
         elif low in STOPWORDS or low in _FILLER or (len(low) < 3 and not token.isupper()):
             continue
-        elif token[0].isupper() and (i > 0 or token.isupper()):
-            names.add(low)
+        elif token[0].isupper() and (i > 0 or token.isupper() or low not in _STARTERS):
+            names.add(low)  # a sentence's first word too: "Tessellate won …" names the paper
         else:
             words.add(low)
     return numbers, names, words
@@ -126,22 +131,22 @@ def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence
 
 def supporting_pair(sentence: str, passages: Sequence[Passage],
                     cited: Sequence[int] = ()) -> list[int] | None:
-    """Two passages that together support a sentence that neither supports alone ("interned at
-    Microsoft in 2019 and at Epic in 2015", one job a passage), each stating part of it."""
-    numbers, names, words = claim_terms(sentence)
-    specific = numbers | names
-    if len(specific) < 2:
-        return None  # nothing to split between two passages
+    """Two passages for a sentence that joins two facts ("interned at Microsoft in 2019 and at
+    Epic in 2015"): each part, split at an "and" or a semicolon, wholly supported by one of them.
+    A single claim is never pieced together from two passages ("PipeDream won the award" from
+    one passage naming PipeDream and another naming an award)."""
     order = list(dict.fromkeys([*cited, *range(len(passages))]))
-    best: tuple[float, list[int]] | None = None
-    for a, b in combinations(order, 2):
-        texts = [passages[a].chunk.text.lower(), passages[b].chunk.text.lower()]
-        if not all(any(term in text for term in specific) for text in texts):
-            continue  # each passage must state some of the names or numbers
-        score = support(sentence, f"{passages[a].chunk.text}\n{passages[b].chunk.text}")
-        if score >= MIN_WORD_SUPPORT and (best is None or score > best[0]):
-            best = (score, [a, b])
-    return best[1] if best else None
+    for cut in _CONJUNCTION.finditer(sentence):
+        left, right = sentence[: cut.start()], sentence[cut.end():]
+        if not (claim_terms(left)[1] or claim_terms(left)[0]) or not any(claim_terms(right)):
+            continue
+        a = next((i for i in order if support(left, passages[i].chunk.text) >= MIN_WORD_SUPPORT),
+                 None)
+        b = next((i for i in order if support(right, passages[i].chunk.text) >= MIN_WORD_SUPPORT),
+                 None)
+        if a is not None and b is not None and a != b:
+            return [a, b]
+    return None
 
 
 def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:

@@ -57,7 +57,7 @@ _AUTHORSHIP = re.compile(
 )
 _TOGETHER = re.compile(r"\b(?:together|co-?author\w*|jointly|joint|both|with each other|"
                        r"collaborat\w*|shared?|in common)\b", re.I)
-_LEVELS = (("phd", r"ph\.?\s?d|doctor"), ("masters", r"master|m\.s\b"),
+LEVELS = (("phd", r"ph\.?\s?d|doctor"), ("masters", r"master|m\.s\b"),
            ("bachelors", r"bachelor|undergrad|b\.s\b"))
 _GENERIC = {"a", "an", "the", "any", "award", "awards", "received", "won", "got", "has", "have",
             "who", "which", "researchers", "people", "of", "these", "them", "ever", "been"}
@@ -98,7 +98,7 @@ def parse(question: str) -> Ask | None:
             continue
         ask = Ask(relation, value, internship=bool(re.search(r"\bintern", question, re.I)))
         ask.since, ask.until = _years(question)
-        ask.level = next((lvl for lvl, p in _LEVELS if re.search(p, question, re.I)), None)
+        ask.level = next((lvl for lvl, p in LEVELS if re.search(p, question, re.I)), None)
         return ask
     return None
 
@@ -115,7 +115,7 @@ def _years(question: str) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _phrase(needle: str, haystack: str) -> bool:
+def phrase_matches(needle: str, haystack: str) -> bool:
     """Whether a name (phrase or acronym) names the thing: "CMU", "University of Michigan"."""
     n = " ".join(re.findall(r"[a-z0-9]+", needle.lower().removeprefix("the ")))
     h = " ".join(re.findall(r"[a-z0-9]+", haystack.lower()))
@@ -128,7 +128,7 @@ def _phrase(needle: str, haystack: str) -> bool:
 def _venue_matches(value: str, venue: str | None) -> bool:
     a, b = venue_key(value), venue_key(venue)
     return bool(a) and bool(b) and (a == b or b.endswith(f"@ {a}") or
-                                    (len(a.split()) > 1 and _phrase(a, b)))
+                                    (len(a.split()) > 1 and phrase_matches(a, b)))
 
 
 def _name_matches(value: str, name: str) -> bool:
@@ -154,19 +154,19 @@ def matches(ask: Ask, record: StoredRecord) -> bool:
     if ask.relation == "advisor":
         return any(_name_matches(ask.value, a) for a in d.get("advisors", []))
     if ask.relation == "education":
-        return _phrase(ask.value, d.get("institution") or "") and (
+        return phrase_matches(ask.value, d.get("institution") or "") and (
             ask.level is None or d.get("level") == ask.level)
     if ask.relation == "position":
-        return _phrase(ask.value, d.get("organisation") or "") and (
+        return phrase_matches(ask.value, d.get("organisation") or "") and (
             not ask.internship or d.get("kind") == "internship")
     if ask.relation == "teaching":
-        return _phrase(ask.value, d.get("course") or "")
+        return phrase_matches(ask.value, d.get("course") or "")
     if ask.relation == "award":
         name = d.get("name") or d.get("award") or ""
         wanted = [w for w in re.findall(r"[a-z0-9]+", ask.value.lower()) if w not in _GENERIC]
         if _LESSER.search(name) and not _LESSER.search(ask.value):
             return False
-        return bool(wanted) and _phrase(" ".join(wanted), name)
+        return bool(wanted) and phrase_matches(" ".join(wanted), name)
     return False
 
 
@@ -248,7 +248,7 @@ _HEADLINES = {
 
 
 def answer(question: str, index: Index, *, named: Sequence[str] = (),
-           backend: str = "records") -> Answer | None:
+           backend: str = "records", context: str = "") -> Answer | None:
     """The exact answer from the records, or None when they cannot answer the question.
 
     Args:
@@ -258,14 +258,18 @@ def answer(question: str, index: Index, *, named: Sequence[str] = (),
             answer is restricted to them unless they are what is asked about ("co-authored
             with X").
         backend: recorded in the Answer.
+        context: the conversation's previous turn, where "that paper" may be named.
     """
     authorship = parse_authorship(question, index)
     if authorship is not None:
-        return _authorship_answer(authorship, index, backend)
+        return authorship_answer(authorship, index, backend)
     if len(named) >= 2 and _TOGETHER.search(question):
         return _shared_answer(list(named), index, backend)
-    if len(named) == 1 and (found := person_answer(question, named[0], index, backend)):
-        return found
+    if len(named) == 1:
+        from assistant.person import person_answer  # one person's records; builds on this module
+
+        if found := person_answer(question, named[0], index, backend, context=context):
+            return found
     if not COLLECTION.search(question):
         return None
     ask = parse(question)
@@ -356,7 +360,7 @@ def parse_authorship(question: str, index: Index) -> Authorship | None:
     return Authorship(person, found.group("title")) if person else None
 
 
-def _authorship_answer(ask: Authorship, index: Index, backend: str) -> Answer | None:
+def authorship_answer(ask: Authorship, index: Index, backend: str) -> Answer | None:
     best = [r for r in index.records("publication") if title_matches(ask.title, r.data["title"])]
     if not best:
         return None
@@ -413,116 +417,6 @@ def title_matches(wanted: str, title: str) -> bool:
     return len(ws & ts) / len(ws | ts) >= 0.6 or (len(ws) >= 4 and len(ws & ts) >= 0.8 * len(ws))
 
 
-def _mentioned_paper(question: str, papers: Sequence[StoredRecord]) -> StoredRecord | None:
-    """The paper of a person that a question names, by system name or most of its title."""
-    low = question.lower()
-    q_words = set(re.findall(r"[a-z0-9]+", low))
-    for paper in papers:
-        head = paper.data["title"].split(":")[0].strip().lower()
-        if len(head) >= 3 and ":" in paper.data["title"] and re.search(rf"\b{re.escape(head)}\b",
-                                                                       low):
-            return paper
-    scored = []
-    for paper in papers:
-        t = set(re.findall(r"[a-z0-9]+", paper.data["title"].lower())) - {"a", "the", "of", "for",
-                                                                          "and", "in", "on"}
-        if t and len(t & q_words) >= max(3, 0.6 * len(t)):
-            scored.append((len(t & q_words) / len(t), paper))
-    return max(scored, key=lambda x: x[0])[1] if scored else None
-
-
-_COAUTHORS = re.compile(r"\bco-?authors?\b|\bco-?authored\b|\bco-?wrote\b|"
-                        r"\bwho (?:wrote|authored)\b", re.I)
-_PAPER_LIST = re.compile(r"\b(?:list|what|which|name|show|give)\b.*\b(?P<what>publications|papers|"
-                         r"preprints|articles|journal (?:papers|articles)|conference papers)\b",
-                         re.I)
-
-
-def person_answer(question: str, person: str, index: Index, backend: str) -> Answer | None:
-    """Questions about one person's papers that the records answer exactly: who co-authored a
-    named paper with them, and the list of their papers."""
-    if (answered := _education_answer(question, person, index, backend)) is not None:
-        return answered
-    from assistant.lists import person_list_answer  # it builds on this module's helpers
-
-    if (answered := person_list_answer(question, person, index, backend)) is not None:
-        return answered
-    papers = distinct([r for r in index.records("publication", people=[person]) if r.authored])
-    if not papers:
-        return None
-    citations: list[Citation] = []
-    if _COAUTHORS.search(question):
-        paper = _mentioned_paper(question, papers)
-        if paper is None or not paper.data.get("authors"):
-            return None
-        others = [a for a in paper.data["authors"] if not same_person(a, person)]
-        text = (f"{describe(paper)} lists as authors {_join(paper.data['authors'])}; "
-                f"{person}'s co-authors on it are {_join(others)} {cite(paper, citations)}.")
-        return records_answer(text, citations, backend, index)
-    found = _PAPER_LIST.search(question)
-    if not found or parse(question) is not None:
-        return None
-    what = found.group("what").lower()
-    if what != "papers" and what != "publications" and what != "articles":
-        chunks = {c.id: c.section.lower() for c in index.chunks([p.chunk_id for p in papers])}
-        word = what.split()[0].rstrip("s")
-        papers = [p for p in papers if word in chunks.get(p.chunk_id, "") or
-                  (word == "preprint" and (p.data.get("venue") or "").lower() == "arxiv")]
-        if not papers:
-            return None
-    lines = [f"{person}'s {'profile lists' if len(papers) == 1 else 'profiles list'} "
-             f"{len(papers)} {what if len(papers) != 1 else what.rstrip('s')}:"]
-    lines += [f"- {describe(p)} {cite(p, citations)}." for p in papers]
-    return records_answer("\n".join(lines), citations, backend, index)
-
-
-_ADVISOR_Q = re.compile(r"\b(?:who|whom)\b.*\b(?:advis[eo]rs?|advised|supervisors?|supervised)\b",
-                        re.I)
-_THESIS_Q = re.compile(r"\b(?:thesis|dissertation)\b", re.I)
-_WHERE_DEGREE_Q = re.compile(r"\b(?:where|which (?:university|school|institution))\b.*"
-                             r"\b(?:ph\.?\s?d|doctor\w*|master\w*|bachelor\w*|undergrad\w*|"
-                             r"degree|stud(?:y|ied))", re.I)
-
-
-def _education_answer(question: str, person: str, index: Index, backend: str) -> Answer | None:
-    """Where one person studied, who advised them, their thesis: from their degree records."""
-    kind = ("advisor" if _ADVISOR_Q.search(question) else "thesis" if _THESIS_Q.search(question)
-            else "where" if _WHERE_DEGREE_Q.search(question) else None)
-    if kind is None or parse(question) is not None and kind == "where" and COLLECTION.search(
-            question):
-        return None
-    degrees = distinct(index.records("education", people=[person]))
-    level = next((lvl for lvl, p in _LEVELS if re.search(p, question, re.I)), None)
-    if level:
-        degrees = [d for d in degrees if d.data.get("level") == level]
-    places = [d for d in degrees if d.data.get("institution") and
-              _phrase(d.data["institution"], question)]
-    degrees = places or degrees
-    field = {"advisor": "advisors", "thesis": "thesis", "where": "institution"}[kind]
-    degrees = [d for d in degrees if d.data.get(field)]
-    if not degrees or (kind != "where" and level is None and len(degrees) > 1):
-        degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
-    if not degrees:
-        return None
-    citations: list[Citation] = []
-    lines = []
-    for d in degrees:
-        data, mark = d.data, cite(d, citations)
-        at = f" at {data['institution']}" if data.get("institution") else ""
-        named_degree = {"phd": "Ph.D.", "masters": "master's degree",
-                        "bachelors": "bachelor's degree"}.get(data.get("level"), data["degree"])
-        if kind == "advisor":
-            lines.append(f"{person}'s {named_degree}{at} was advised by "
-                         f"{_join(data['advisors'])} {mark}.")
-        elif kind == "thesis":
-            lines.append(f"{person}'s {named_degree} thesis{at}: “{data['thesis']}” {mark}.")
-        else:
-            dates = "–".join(str(x) for x in (data.get("start"), data.get("end")) if x)
-            lines.append(f"{person}: {data['degree']}{at}" + (f" ({dates})" if dates else "")
-                         + f" {mark}.")
-    return records_answer(" ".join(lines), citations, backend, index)
-
-
 def distinct(records: list[StoredRecord]) -> list[StoredRecord]:
     seen: set[str] = set()
     out = []
@@ -534,7 +428,7 @@ def distinct(records: list[StoredRecord]) -> list[StoredRecord]:
     return out
 
 
-def _join(names: Sequence[str]) -> str:
+def join_names(names: Sequence[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 

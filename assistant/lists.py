@@ -21,8 +21,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"teaching assistant\w*)\b", re.I)),
     ("award", re.compile(r"\b(?:awards?|honou?rs?|prizes?|fellowships?|scholarships?)\b", re.I)),
     ("internship", re.compile(r"\bintern(?:ed|s|ships?)?\b", re.I)),
-    ("position", re.compile(r"\b(?:compan(?:y|ies)|employers?|worked|works?|working|jobs?|"
-                            r"positions?|industry|employed|appointments?)\b", re.I)),
+    # "Where has she worked?", not "What does she work on?" (her research).
+    ("position", re.compile(r"\b(?:compan(?:y|ies)|employers?|jobs?|positions?|industry|employed|"
+                            r"appointments?)\b|\bwork(?:s|ed|ing)?\b(?!\s+on\b)", re.I)),
 )
 _PRESENT = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|position|job)\b|"
                       r"\bcurrent(?:ly)?\b|\bnow\b", re.I)

@@ -44,7 +44,7 @@ def test_refusal_phrase_gives_refused_answer_without_citations(settings, sample_
 
 def test_unsupported_model_answer_becomes_refusal(settings, sample_index) -> None:
     result, _ = _ask(settings, sample_index, "She won the Nobel Prize in Physics in 1903 [1].",
-                     "What prizes did Priya Ramanathan win?")
+                     "What is Priya Ramanathan known for?")
     assert result.refused and not result.citations
 
 
@@ -58,7 +58,7 @@ def test_follow_up_pronoun_resolves_to_person_from_history(settings, sample_inde
 
 
 def test_person_filter_restricts_passages(settings, sample_index) -> None:
-    result, model = _ask(settings, sample_index, prompts.REFUSAL, "Where did they intern?",
+    result, model = _ask(settings, sample_index, prompts.REFUSAL, "What did they work on?",
                          people=["Jia Wei"])
     passages = model.prompts[0].split("Passages:")[1]
     assert "Jia Wei |" in passages and "Jun Wei |" not in passages
@@ -77,10 +77,10 @@ def test_empty_question_is_a_clear_error(settings, sample_index) -> None:
 
 
 def test_stream_yields_pieces_then_answer_and_sources_first(settings, sample_index) -> None:
-    model = FakeChatModel(responses=["Jun Wei interned at Google [1]."])
+    model = FakeChatModel(responses=["Jun Wei works on congestion control for RDMA [1]."])
     seen: list[str] = []
     stream = Assistant(settings, index=sample_index, chat_model=model).stream_answer(
-        "Where did Jun Wei intern?", on_sources=lambda ps: seen.append("sources"))
+        "What does Jun Wei work on?", on_sources=lambda ps: seen.append("sources"))
     items = list(stream)
     assert seen == ["sources"]
     assert all(isinstance(i, str) for i in items[:-1]) and isinstance(items[-1], Answer)

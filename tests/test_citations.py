@@ -86,3 +86,12 @@ def test_a_sentence_spanning_two_passages_cites_both() -> None:
                                                                              "doc2:0000"]
     # A claim with a part no passage states is still dropped.
     assert check("She interned at Tarn Labs in 2019 and at Google in 2016.", jobs) == []
+
+
+def test_one_claim_is_not_pieced_together_from_two_passages() -> None:
+    passages = [
+        _passage(1, "Ana Ruiz", "Publications", "Ana Ruiz, Bo Li. Tessellate: Locality-Aware "
+                 "Erasure Coding. OSDI 2021."),
+        _passage(2, "Ana Ruiz", "Awards", "Best Paper Award, FAST 2020"),
+    ]
+    assert check("Tessellate won the Best Paper Award at FAST 2020.", passages) == []

@@ -68,6 +68,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
     institution: str | None = None
     group_start = 0
     pending_dates: tuple[str, str] | None = None
+    after_degree = False  # whether the line before was a degree or institution line
     for line in lines:
         text = line.text
         dates = date_range(text)
@@ -109,17 +110,29 @@ def from_lines(lines: list[Line]) -> list[dict]:
             if target is not None:
                 target["thesis"] = found.group(1).strip(' "“”*.')
                 _extend(target, line)
-        if dates and (level or place or not without_dates(text)):
+        if dates and (level or place or _place_only(without_dates(text))):
             undated = [r for r in (group or records) if r["start"] is None and r["end"] is None]
-            undated = undated or [r for r in records if r["start"] is None and r["end"] is None]
+            earliest = [r for r in records if r["start"] is None and r["end"] is None]
+            if not (level or place or after_degree) and earliest:
+                # Away from any degree line, dates are a column of their own (a two-column PDF
+                # puts "Aug 2021 - Present" after every degree): they go in document order.
+                undated = earliest
+            undated = undated or earliest
             if undated:
                 undated[0]["start"], undated[0]["end"] = dates
                 _extend(undated[0], line)
             elif not level:
                 pending_dates = dates
+        after_degree = bool(level or place)
     for record in records:
         record.pop("_awaits_institution", None)
     return records
+
+
+def _place_only(rest: str) -> bool:
+    """Whether what a date line says besides its dates is at most a place ("Seoul, Korea")."""
+    rest = rest.strip(" ,;|()•")
+    return not rest or ("," in rest and len(rest.split()) <= 5)
 
 
 def _extend(record: dict, line: Line) -> None:

@@ -84,6 +84,9 @@ def find_venue(text: str) -> tuple[Venue, tuple[int, int]] | None:
     long = _LONG_VENUE.search(text)
     if long and first_year(text[long.end():] or text):
         name = re.sub(r"^(?:Proceedings of (?:the )?)|^(?:In\s+)", "", long.group(1)).strip()
+        # The capitalised words before a publisher are the last author, joined from the line
+        # above: "Shivaram Venkataraman IEEE Journal on …" is the "IEEE Journal on …".
+        name = re.sub(rf"^(?:[A-Z][\w.'’-]*\s+)+?(?={PUBLISHERS}\s)", "", name)
         return Venue(name, first_year(text[long.end():]) or first_year(text)), long.span()
     return None
 
