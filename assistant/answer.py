@@ -16,7 +16,9 @@ from assistant import collection
 from assistant.citations import assemble, check, split_sentences, strip_markers
 from assistant.compress import build_context, question_terms, unit_score, units
 from assistant.errors import ProfileChatError
-from assistant.retrieval import PRONOUNS, Passage, keywords, resolve_people, retrieve
+from assistant.retrieval import (
+    PRONOUNS, Passage, keywords, resolve_people, retrieve, with_context,
+)
 from assistant.settings import Settings, load_settings
 from assistant.types import Answer
 from ingest import tokens
@@ -95,8 +97,9 @@ class Assistant:
             yield from self._deliver(routed, on_sources, started)
             return
         query = follow_up_query(question, history, focus)
-        passages = retrieve(self.index, query, people=focus, k=self.settings.top_k,
-                            diversify=not focus and bool(collection.COLLECTION.search(question)))
+        passages = with_context(self.index, retrieve(
+            self.index, query, people=focus, k=self.settings.top_k,
+            diversify=not focus and bool(collection.COLLECTION.search(question))))
         timings = {"retrieval_s": time.perf_counter() - started}
         if on_sources:
             on_sources(passages)

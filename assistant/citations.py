@@ -106,6 +106,12 @@ def support(sentence: str, passage_text: str) -> float:
     return hits / len(words)
 
 
+def evidence(passage: Passage) -> str:
+    """What a passage can support: its text, after the end of the entry it continues (a bullet
+    of a project whose name is the last line of the chunk before)."""
+    return f"{passage.chunk.text}\n{passage.before}" if passage.before else passage.chunk.text
+
+
 def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence]:
     """Keep markers that point at a supporting passage; re-point or drop the rest."""
     checked: list[CheckedSentence] = []
@@ -115,11 +121,11 @@ def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence
         if not (numbers or names or words):
             continue  # "Here is what the documents say:" needs no source
         cited = [m - 1 for m in markers(sentence) if 1 <= m <= len(passages)]
-        good = [i for i in cited if support(plain, passages[i].chunk.text) >= MIN_WORD_SUPPORT]
+        good = [i for i in cited if support(plain, evidence(passages[i])) >= MIN_WORD_SUPPORT]
         if good:
             checked.append(CheckedSentence(plain, list(dict.fromkeys(good))))
             continue
-        scores = [support(plain, p.chunk.text) for p in passages]
+        scores = [support(plain, evidence(p)) for p in passages]
         best = max(range(len(scores)), key=scores.__getitem__, default=-1)
         if best >= 0 and scores[best] >= MIN_WORD_SUPPORT:
             checked.append(CheckedSentence(plain, [best], "repointed"))
@@ -140,9 +146,9 @@ def supporting_pair(sentence: str, passages: Sequence[Passage],
         left, right = sentence[: cut.start()], sentence[cut.end():]
         if not (claim_terms(left)[1] or claim_terms(left)[0]) or not any(claim_terms(right)):
             continue
-        a = next((i for i in order if support(left, passages[i].chunk.text) >= MIN_WORD_SUPPORT),
+        a = next((i for i in order if support(left, evidence(passages[i])) >= MIN_WORD_SUPPORT),
                  None)
-        b = next((i for i in order if support(right, passages[i].chunk.text) >= MIN_WORD_SUPPORT),
+        b = next((i for i in order if support(right, evidence(passages[i])) >= MIN_WORD_SUPPORT),
                  None)
         if a is not None and b is not None and a != b:
             return [a, b]

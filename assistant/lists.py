@@ -27,6 +27,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _PRESENT = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|position|job)\b|"
                       r"\bcurrent(?:ly)?\b|\bnow\b", re.I)
+# "after finishing his Ph.D.", "before joining Google": an order the records do not hold.
+_RELATIVE = re.compile(r"\b(?:after|before|following|prior to|until)\b(?!\s+(?:19|20)\d{2})", re.I)
 _CURRENT = re.compile(r"present|current|now|today", re.I)
 _INDUSTRY = re.compile(r"\b(?:industry|compan(?:y|ies)|outside (?:of )?academia)\b", re.I)
 _ACADEMIC = re.compile(r"universit|college|school|department|faculty", re.I)
@@ -70,7 +72,7 @@ def person_list_answer(question: str, person: str, index: Index,
     """One person's list of a kind of record, filtered by year and tense; None when the question
     is not such a list question, names one of the items, or nothing is left to list."""
     kind = list_kind(question)
-    if kind is None:
+    if kind is None or _RELATIVE.search(question):
         return None
     records = distinct(index.records("position" if kind == "internship" else kind,
                                      people=[person]))

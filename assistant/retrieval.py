@@ -37,6 +37,11 @@ SYNONYMS = {
     "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant", "mentor": "mentor advisor", "job": "experience position",
 }
 PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\b", re.I)
+# "Who was the first author of that paper?", "Who did he work with there?": the conversation's
+# person is still the subject when a follow-up points back at a thing instead of at them.
+THING_ANAPHOR = re.compile(r"\b(?:that|this|those|these|the same)\s+(?:paper|papers|publication|"
+                           r"company|job|position|role|internship|university|school|lab|group|"
+                           r"team|course|award|thesis|project|degree|system)\b|\bthere\b", re.I)
 
 
 @dataclass
@@ -45,6 +50,19 @@ class Passage:
 
     chunk: StoredChunk
     score: float
+    before: str = ""  # the end of the chunk before it in the same section, for citation checks
+
+
+def with_context(index: Index, passages: list[Passage], lines: int = 3) -> list[Passage]:
+    """The passages, each given the last lines of the chunk before it when both are in the same
+    section: a chunk that starts mid-entry lacks the name of the project or job it continues."""
+    wanted = {f"{p.chunk.sha[:16]}:{p.chunk.index - 1:04d}": p for p in passages if p.chunk.index}
+    for chunk in index.chunks(list(wanted)):
+        passage = wanted[chunk.id]
+        if chunk.section == passage.chunk.section:
+            body = chunk.text.partition("\n")[2].rstrip().splitlines()
+            passage.before = "\n".join(body[-lines:])
+    return passages
 
 
 def keywords(text: str) -> list[str]:
@@ -59,7 +77,7 @@ def resolve_people(
 ) -> list[str]:
     """The indexed people a question names, by full, last or first name, or through a pronoun."""
     named = _named_in(question, known)
-    if named or not PRONOUNS.search(question):
+    if named or not (PRONOUNS.search(question) or THING_ANAPHOR.search(question)):
         return named
     for earlier_q, earlier_a in reversed(list(history or [])):
         named = _named_in(earlier_q, known) or _named_in(earlier_a, known)

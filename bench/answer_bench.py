@@ -1,6 +1,9 @@
 """Answer latency on this machine: time to first token, full answer, prompt tokens per question.
 
-    python -m bench.answer_bench [--llm local] [--n 20] [--corpus DIR] [--cases eval/shared.jsonl]
+    python -m bench.answer_bench [--llm local] [--n 0] [--corpus DIR] [--cases eval/shared.jsonl]
+
+Answers written by the model ("model") are reported apart from those the records or the refusal
+gave without it, as the 6-second goal is about the model's answers.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ def _p95(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--llm", default="local")
-    parser.add_argument("--n", type=int, default=20, help="questions to time")
+    parser.add_argument("--n", type=int, default=0, help="questions to time (0: every case)")
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared/corpus/profiles")
     parser.add_argument("--cases", type=Path, default=REPO / "eval/shared.jsonl")
     args = parser.parse_args()
@@ -43,17 +46,25 @@ def main() -> None:
     assistant.answer("warm-up: who is in the index?")  # loads the model once, not timed
     print(f"backend: {assistant.backend}; model load + warm-up {time.perf_counter() - loaded:.1f} s")
 
-    first, total, prompt = [], [], []
-    for case in cases[: args.n]:
+    rows: list[tuple[str, float, float, int]] = []
+    for case in cases[: args.n or None]:
         history = [tuple(turn) for turn in case.get("history", [])]
         result: Answer = assistant.answer(case["question"], history)
-        first.append(result.timings["first_token_s"])
-        total.append(result.timings["total_s"])
-        prompt.append(result.prompt_tokens)
-    print(f"questions: {len(total)}")
-    print(f"time to first token: median {statistics.median(first):.2f} s, p95 {_p95(first):.2f} s")
-    print(f"full answer:         median {statistics.median(total):.2f} s, p95 {_p95(total):.2f} s")
-    print(f"prompt tokens:       median {statistics.median(prompt):.0f}, max {max(prompt)}")
+        route = "model" if result.prompt_tokens else result.route  # the model wrote it, or not
+        rows.append((route, result.timings["first_token_s"], result.timings["total_s"],
+                     result.prompt_tokens))
+    print(f"questions: {len(rows)} ({', '.join(f'{r}: {sum(x[0] == r for x in rows)}' for r in "
+          f"sorted({x[0] for x in rows}))})")
+    for label, picked in (("all", rows), ("model", [x for x in rows if x[0] == "model"])):
+        if not picked:
+            continue
+        first, total = [x[1] for x in picked], [x[2] for x in picked]
+        print(f"[{label}] time to first token: median {statistics.median(first):.2f} s, "
+              f"p95 {_p95(first):.2f} s; full answer: median {statistics.median(total):.2f} s, "
+              f"p95 {_p95(total):.2f} s")
+    prompt = [x[3] for x in rows if x[3]]
+    if prompt:
+        print(f"[model] prompt tokens: median {statistics.median(prompt):.0f}, max {max(prompt)}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Ingest, retrieval and answer figures per collection size, embedded Chroma and a Chroma server.
 
     python -m bench.ingest_bench [--sizes shared,100,1000] [--stores embedded,server]
-        [--embed-cache] [--questions 300] [--llm-sample 8] [--seed 7]
+        [--embed-cache] [--questions 300] [--llm-sample 16] [--seed 7]
 
 Each corpus and store is measured by its own subprocess into a fresh index, so the peak RSS
 reported is that row's alone. Results are printed and written to bench/results.md.
@@ -274,7 +274,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--questions", type=int, default=300,
                         help="generated questions for retrieval and extractive answers "
                              "(default 300; 0 skips them)")
-    parser.add_argument("--llm-sample", type=int, default=8,
+    parser.add_argument("--llm-sample", type=int, default=16,
                         help="questions answered by the local model (default 8; 0 skips it)")
     parser.add_argument("--profile", action="store_true",
                         help="profile the first ingest with pyinstrument into bench/cache/; "

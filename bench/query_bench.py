@@ -84,24 +84,43 @@ def measure_retrieval(index: Index, settings: Settings, questions: Sequence[dict
     }
 
 
+def answered(text: str, expected: str) -> bool:
+    """Whether an answer states every part of a generated answer, whitespace and case aside."""
+    said = " ".join(text.split()).lower()
+    return all(" ".join(part.split()).lower() in said for part in expected.split("; "))
+
+
 def measure_answers(index: Index, settings: Settings, questions: Sequence[dict],
                     llm: str) -> dict[str, Any]:
-    """answer() latency p50/p95 (s) with one backend; model load and a warm-up are not timed."""
+    """answer() latency p50/p95 (s) with one backend, over every question and over those the model
+    itself wrote (the rest come from the records); how often the answer states the generated
+    truth; model load and a warm-up are not timed."""
     assistant = Assistant(settings.model_copy(update={"llm": llm}), index=index)
     started = time.perf_counter()
     if assistant.chat_model is None and llm != "extractive":  # loads the model
         print(f"  {llm} did not load: {' '.join(assistant.notes)}", file=sys.stderr)
     assistant.answer("What does the profile say about teaching and awards?")  # warm-up
     load_s = time.perf_counter() - started
-    totals = []
+    totals, written, correct, records = [], [], 0, 0
     for i, q in enumerate(questions, 1):
-        totals.append(assistant.answer(q["question"]).timings["total_s"])
+        result = assistant.answer(q["question"])
+        totals.append(result.timings["total_s"])
+        correct += answered(result.text, q["answer"])
+        records += result.route == "collection"
+        if result.route == "retrieval":
+            written.append(result.timings["total_s"])
         if llm != "extractive":
-            print(f"  {llm} answer {i}/{len(questions)}: {totals[-1]:.1f} s", file=sys.stderr)
+            print(f"  {llm} answer {i}/{len(questions)}: {totals[-1]:.1f} s ({result.route})",
+                  file=sys.stderr)
     return {
         f"{llm}_n": len(totals),
         f"{llm}_p50_s": percentile(totals, 50),
         f"{llm}_p95_s": percentile(totals, 95),
+        f"{llm}_correct": correct / len(totals) if totals else None,
+        f"{llm}_records": records / len(totals) if totals else None,
+        f"{llm}_written_n": len(written),
+        f"{llm}_written_p50_s": percentile(written, 50) if written else None,
+        f"{llm}_written_p95_s": percentile(written, 95) if written else None,
         f"{llm}_load_s": load_s,
         f"{llm}_backend": assistant.backend,  # "extractive" here means the model did not load
     }

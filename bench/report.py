@@ -76,8 +76,9 @@ def query_table(rows: list[dict]) -> str:
     """One row per corpus and store with questions: retrieval and answer latency, hit@5."""
     head = ("| corpus | store | questions | retrieval p50 ms | retrieval p95 ms "
             "| retrieval CPU ms | hit@5 | answer@5 | person found | extractive p50 ms "
-            "| extractive p95 ms "
-            "| local n | local p50 s | local p95 s | measured (load avg) |")
+            "| extractive p95 ms | extractive correct | from records "
+            "| local n | local p50 s | local p95 s | local correct | model-written n "
+            "| model-written p50 s | model-written p95 s | measured (load avg) |")
     lines = [head, "|" + "---|" * head.count(" | ") + "---|"]
     for r in rows:
         if not r.get("questions") and not r.get("local_n"):
@@ -92,8 +93,13 @@ def query_table(rows: list[dict]) -> str:
             f"| {_fmt(r.get('answer5'), 100, suffix='%')} "
             f"| {_fmt(r.get('person_found'), 100, suffix='%')} "
             f"| {_fmt(r.get('extractive_p50_s'), 1000)} | {_fmt(r.get('extractive_p95_s'), 1000)} "
+            f"| {_fmt(r.get('extractive_correct'), 100, suffix='%')} "
+            f"| {_fmt(r.get('extractive_records'), 100, suffix='%')} "
             f"| {r.get('local_n', 0)}{fallback} | {_fmt(r.get('local_p50_s'), digits=2)} "
-            f"| {_fmt(r.get('local_p95_s'), digits=2)} | {_stamp(r, 'query_load_avg')} |"
+            f"| {_fmt(r.get('local_p95_s'), digits=2)} "
+            f"| {_fmt(r.get('local_correct'), 100, suffix='%')} | {r.get('local_written_n', '–')} "
+            f"| {_fmt(r.get('local_written_p50_s'), digits=2)} "
+            f"| {_fmt(r.get('local_written_p95_s'), digits=2)} | {_stamp(r, 'query_load_avg')} |"
         )
     return "\n".join(lines)
 
@@ -172,7 +178,10 @@ time). *peak RSS MB*: the measuring process after ingest, `+` the Chroma server'
 Latencies are per question, person resolution included; *retrieval CPU ms* is CPU time per
 question (a server row counts the server's). *hit@5*: the question's gold file is the source of
 one of the first five passages; *answer@5*: the generated answer (every co-author of a co-author
-answer) is in their text. *local*: the local model on the first *local n* questions.
+answer) is in their text. *extractive*: `answer()` with no model; *correct*: the answer states
+the generated answer (every part of it); *from records*: the share answered from the structured
+records, without retrieval or a model. *local*: the local model's backend on the first *local n*
+of those questions; *model-written*: the ones the model wrote (the others came from the records).
 """
     path.write_text(text, encoding="utf-8")
     return text

@@ -95,3 +95,12 @@ def test_one_claim_is_not_pieced_together_from_two_passages() -> None:
         _passage(2, "Ana Ruiz", "Awards", "Best Paper Award, FAST 2020"),
     ]
     assert check("Tessellate won the Best Paper Award at FAST 2020.", passages) == []
+
+
+def test_a_passage_supports_with_the_end_of_the_entry_it_continues() -> None:
+    bullet = _passage(2, "Ana Ruiz", "Research", "- Observed cost savings of up to 85% over "
+                      "on-demand servers.")
+    claim = "Crestline saved up to 85% over on-demand servers [1]."
+    assert check(claim, [bullet]) == []
+    bullet.before = "Crestline: geo-replicated logs, ATC 2020"
+    assert [c.passages for c in check(claim, [bullet])] == [[0]]

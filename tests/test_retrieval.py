@@ -73,3 +73,26 @@ class TestProfileRetrieverStandard(RetrieversIntegrationTests):
     @property
     def retriever_query_example(self) -> str:
         return "Who has published at OSDI?"
+
+
+def test_a_passage_that_continues_a_section_carries_the_end_of_the_chunk_before(
+        settings, index) -> None:
+    from assistant.retrieval import with_context
+
+    bullets = "\n".join(f"- Measured replica lag under load pattern {i} on the test cluster."
+                        for i in range(30))
+    cv = (f"# Mira Okonkwo\n\n## Research\n\nCrestline: geo-replicated logs, ATC 2020\n{bullets}\n"
+          "- Observed cost savings of up to 85% over on-demand servers.\n\n## Teaching\n\n"
+          "- CS 101, Fall 2020\n")
+    folder = Path(tempfile.mkdtemp())
+    (folder / "mira.md").write_text(cv)
+    settings.chunk_tokens = 120
+    ingest([folder], settings, index)
+    passages = with_context(index, retrieve(index, "cost savings on-demand servers teaching",
+                                            people=["Mira Okonkwo"], k=8))
+    by_index = {p.chunk.index: p for p in passages}
+    saving = next(p for p in passages if "85%" in p.chunk.text)
+    assert saving.chunk.index > 0 and "load pattern" in saving.before
+    teaching = next(p for p in passages if p.chunk.section == "Teaching")
+    assert teaching.before == ""  # the chunk before is another section
+    assert by_index.get(0) is None or by_index[0].before == ""
