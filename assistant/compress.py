@@ -27,8 +27,8 @@ LABEL_WORDS = 10
 
 # "Where does she work?", "What is his current position?": CVs mark the job that is meant with
 # "present" or "current", not with the question's words.
-_PRESENT = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|based|position|"
-                      r"job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.I)
+PRESENT_TENSE = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|based|"
+                           r"position|job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.I)
 
 
 def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
@@ -36,7 +36,7 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     skip = {part.lower() for name in exclude for part in name.split()}
     words = [w.lower() for w in keywords(question) if w.lower() not in skip]
     words += [s for w in words for s in SYNONYMS.get(w, "").split()]
-    if _PRESENT.search(question):
+    if PRESENT_TENSE.search(question):
         words += ["present", "current", "now"]
     return {stem(w) for w in words}
 
@@ -62,7 +62,7 @@ _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s
 
 
 def plain(text: str) -> str:
-    """Text without Markdown and HTML markup: fewer prompt tokens, less for a small model to misread."""
+    """Text without Markdown and HTML markup: fewer tokens, less for a small model to misread."""
     text = _MARKDOWN.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
     text = re.sub(r"[ \t]+", " ", text)
     return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.M)  # rules and table borders ("--- --")

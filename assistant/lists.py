@@ -10,7 +10,9 @@ not for the list, and goes to retrieval.
 from __future__ import annotations
 
 import re
+
 from assistant.collection import cite, describe, distinct, records_answer
+from assistant.compress import PRESENT_TENSE
 from assistant.types import Answer, Citation
 from ingest.store import Index, StoredRecord
 
@@ -25,8 +27,6 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("position", re.compile(r"\b(?:compan(?:y|ies)|employers?|jobs?|positions?|industry|employed|"
                             r"appointments?)\b|\bwork(?:s|ed|ing)?\b(?!\s+on\b)", re.I)),
 )
-_PRESENT = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|position|job)\b|"
-                      r"\bcurrent(?:ly)?\b|\bnow\b", re.I)
 # "after finishing his Ph.D.", "before joining Google": an order the records do not hold.
 _RELATIVE = re.compile(r"\b(?:after|before|following|prior to|until)\b(?!\s+(?:19|20)\d{2})", re.I)
 _CURRENT = re.compile(r"present|current|now|today", re.I)
@@ -86,7 +86,7 @@ def person_list_answer(question: str, person: str, index: Index,
     if years := [int(y) for y in _YEAR.findall(question)]:
         records = [r for r in records if _in_year(r, years[0])]
         qualifier = f" in {years[0]}"
-    elif kind in ("position", "internship") and _PRESENT.search(question):
+    elif kind in ("position", "internship") and PRESENT_TENSE.search(question):
         current = [r for r in records if _CURRENT.search(str(r.data.get("end") or ""))]
         records, qualifier = (current, " now") if current else (records, "")
     if not records:

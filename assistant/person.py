@@ -8,14 +8,22 @@ import re
 from collections.abc import Sequence
 
 from assistant.collection import (
-    COLLECTION, LEVELS, Authorship, authorship_answer, cite, describe, distinct, join_names,
-    parse, phrase_matches, records_answer,
+    COLLECTION,
+    LEVELS,
+    Authorship,
+    authorship_answer,
+    cite,
+    describe,
+    distinct,
+    join_names,
+    parse,
+    phrase_matches,
+    records_answer,
 )
 from assistant.lists import person_list_answer
 from assistant.types import Answer, Citation
 from ingest.records.text import same_person
 from ingest.store import Index, StoredRecord
-
 
 _GENERIC_ACRONYMS = frozenset("ieee acm usenix gpu gpus cpu cpus dnn dnns ml ai llm llms nlp "
                                "hpc api io sql".split())
