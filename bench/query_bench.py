@@ -8,6 +8,7 @@ extractive backend (our own cost, no model) and with the local model on a few qu
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -85,9 +86,13 @@ def measure_retrieval(index: Index, settings: Settings, questions: Sequence[dict
 
 
 def answered(text: str, expected: str) -> bool:
-    """Whether an answer states every part of a generated answer, whitespace and case aside."""
-    said = " ".join(text.split()).lower()
-    return all(" ".join(part.split()).lower() in said for part in expected.split("; "))
+    """Whether an answer states every part of a generated answer, punctuation and case aside
+    ("Best Paper Award, HPCA (2014)" states "Best Paper Award, HPCA 2014")."""
+    def words(s: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", s.lower()))
+
+    said = f" {words(text)} "
+    return all(f" {words(part)} " in said for part in expected.split("; "))
 
 
 def measure_answers(index: Index, settings: Settings, questions: Sequence[dict],

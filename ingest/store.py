@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # Bump when the record extractor changes what it finds: documents indexed by an older one are
 # re-read on the next ingest (their chunks and vectors are kept).
-RECORDS_VERSION = 3
+RECORDS_VERSION = 5
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (

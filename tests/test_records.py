@@ -140,3 +140,68 @@ def test_labels_are_well_formed() -> None:
                               "teaching"}, path
         for paper in label["publications"]:
             assert paper["title"] and (paper["year"] is None or isinstance(paper["year"], int))
+
+
+COLUMNS = """Tariq Oyelaran
+Research Scientist, Fenwick Labs
+
+EDUCATION
+2012 – 2018      Ph.D. in Computer Science, Harrow State University
+                 Advisor: Ines Valdane
+2008 – 2012      B.S. in Computer Science, Harrow State University
+                 Advisor: Colm Brady
+
+INTERNSHIPS
+Quillon Data                                        Jun 2017 – Aug 2017
+  Research Intern
+Marlow Robotics                                     May 2015 – Aug 2015
+  Software Engineering Intern
+
+EDUCATION (OTHER FORMAT)
+Harrow State University
+Ph.D. in Physics
+Harrow State University
+M.S. in Physics
+Advisor: Noor Haddad
+"""
+
+DETACHED = """Lin Serafini
+
+EDUCATION
+• Aldmoor University
+Ph.D. Student in Computer Science
+Advisor: Prof. Rui Tanaka
+Kestrel Institute of Technology
+Master of Science in Computer Science
+• Pellam University
+Bachelor of Science in Physics
+Ann Arbor, MI, USA
+Aug 2021 - Present
+Daejeon, Republic of Korea
+Mar 2016 - Feb 2018
+Seoul, Republic of Korea Mar 2011 – Feb 2016
+"""
+
+
+def test_an_advisor_line_belongs_to_the_degree_above_it() -> None:
+    degrees = [r.data for r in extract(COLUMNS, "Tariq Oyelaran") if r.kind == "education"]
+    by_level = {(d["level"], d["degree"]): d for d in degrees}
+    assert by_level[("phd", "Ph.D. in Computer Science")]["advisors"] == ["Ines Valdane"]
+    assert by_level[("bachelors", "B.S. in Computer Science")]["advisors"] == ["Colm Brady"]
+    assert by_level[("masters", "M.S. in Physics")]["advisors"] == ["Noor Haddad"]
+
+
+def test_an_employer_named_beside_its_dates_heads_the_role_below() -> None:
+    jobs = {r.data["role"]: r.data for r in extract(COLUMNS, "Tariq Oyelaran")
+            if r.kind == "position"}
+    assert jobs["Research Intern"]["organisation"] == "Quillon Data"
+    assert jobs["Research Intern"]["start"] == "Jun 2017"
+    assert jobs["Software Engineering Intern"]["organisation"] == "Marlow Robotics"
+
+
+def test_degree_dates_in_a_column_of_their_own_go_in_document_order() -> None:
+    degrees = {r.data["level"]: r.data for r in extract(DETACHED, "Lin Serafini")
+               if r.kind == "education"}
+    assert (degrees["phd"]["start"], degrees["phd"]["end"]) == ("Aug 2021", "Present")
+    assert (degrees["masters"]["start"], degrees["masters"]["end"]) == ("Mar 2016", "Feb 2018")
+    assert degrees["bachelors"]["start"] == "Mar 2011"

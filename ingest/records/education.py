@@ -75,8 +75,8 @@ def from_lines(lines: list[Line]) -> list[dict]:
         level = level_of(text)
         place = institution_in(text)
         if place and (not level or place != institution):
-            if place != institution and not level:
-                group = []
+            if not level and (place != institution or group):
+                group = []  # a new institution line, or the same one again for another degree
             institution = place
             group_start = line.start
             for record in group:
@@ -89,6 +89,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
                                 line.end)}
             if not (place or institution):
                 record["_awaits_institution"] = True
+            record["_own_place"] = bool(place)
             if pending_dates and not dates:
                 dates, pending_dates = pending_dates, None
             elif not dates and first_year(text):
@@ -126,6 +127,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
         after_degree = bool(level or place)
     for record in records:
         record.pop("_awaits_institution", None)
+        record.pop("_own_place", None)
     return records
 
 
@@ -141,7 +143,11 @@ def _extend(record: dict, line: Line) -> None:
 
 
 def _target(records: list[dict]) -> dict | None:
-    """The record an advisor or thesis line belongs to: the group's Ph.D., else its last."""
+    """The record an advisor or thesis line belongs to: the last degree when it named its own
+    institution ("B.S., Tukril College" then "Advisor: …"), else the group's Ph.D. (degrees
+    under one institution heading, the advisor line after the last of them), else the last."""
+    if records and records[-1].get("_own_place"):
+        return records[-1]
     return next((r for r in records if r["level"] == "phd"), records[-1] if records else None)
 
 

@@ -59,7 +59,10 @@ def is_org(line: Line, raw_line: str) -> bool:
         return False
     if _LOCATION.match(text) and not _ORG.search(text):
         return False
-    return bool(_ORG.search(text)) or (bool(line.bold) and len(text.split()) <= 4)
+    # "Kruke Data      Jun 2019 – Aug 2019" above its role: a few capitalised words and dates.
+    dated_name = bool(DATE_RANGE.search(line.text)) and bool(
+        re.fullmatch(r"(?:[A-Z][\w&.'’-]*\s?){1,5}", text.strip())) and not _PLACE.fullmatch(text)
+    return bool(_ORG.search(text)) or (bool(line.bold) and len(text.split()) <= 4) or dated_name
 
 
 def split_role(text: str) -> tuple[str, str]:
