@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-GENERATOR_VERSION = 2
+GENERATOR_VERSION = 3
 NOW = 2024  # fixed, so output does not depend on the clock
 STYLES = ("markdown", "caps", "tags", "tabular", "bio", "scholar")
 PDF_SHARE = 0.05
@@ -773,6 +773,8 @@ def _candidates(f: dict) -> list[tuple[str, str, str]]:
     for t in f["teaching"][:1]:
         found.append(("teaching", f"What did {name} teach at {t['institution']} in {t['term']}?",
                       t["course"]))
+    # No record holds this: retrieval and the model answer it, from the file's summary line.
+    found.append(("research", f"What does {name} work on?", AREAS[f["area"]][4].split(", ")[0]))
     return found
 
 

@@ -142,7 +142,10 @@ def _queries(index: Index, settings: Any, truth: Path, job: dict[str, Any],
 
     questions = sample_questions(json.loads(truth.read_text())["questions"],
                                  max(job["questions"], job["llm_sample"]), job["seed"])
-    timed, asked = questions[: job["questions"]], questions[: job["llm_sample"]]
+    timed = questions[: job["questions"]]
+    # Half the model's sample is questions no record answers, so that the model writes them.
+    research = [q for q in questions if q["kind"] == "research"][: job["llm_sample"] // 2]
+    asked = (research + [q for q in questions if q not in research])[: job["llm_sample"]]
     out: dict[str, Any] = {}
     if timed:
         _say(job, f"retrieval and extractive answers for {len(timed)} questions …")
