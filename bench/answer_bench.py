@@ -53,8 +53,9 @@ def main() -> None:
         route = "model" if result.prompt_tokens else result.route  # the model wrote it, or not
         rows.append((route, result.timings["first_token_s"], result.timings["total_s"],
                      result.prompt_tokens))
-    print(f"questions: {len(rows)} ({', '.join(f'{r}: {sum(x[0] == r for x in rows)}' for r in "
-          f"sorted({x[0] for x in rows}))})")
+    routes = sorted({x[0] for x in rows})
+    counts = ", ".join(f"{r}: {sum(x[0] == r for x in rows)}" for r in routes)
+    print(f"questions: {len(rows)} ({counts})")
     for label, picked in (("all", rows), ("model", [x for x in rows if x[0] == "model"])):
         if not picked:
             continue

@@ -162,6 +162,13 @@ def ingest(
     writer = _Writer(index, record)
     try:
         for parsed in _parse_ahead(files, settings, index):
+            if parsed is None:
+                # Parsing is behind (a slow PDF, a small collection): embed what is waiting
+                # rather than sit idle, once it fills a batch.
+                if sum(len(p.chunks) for p in waiting) >= settings.embed_batch:
+                    writer.submit(waiting, *_embed(waiting, index))
+                    waiting = []
+                continue
             if parsed.error or parsed.unchanged:
                 record([_settled(parsed)])
                 continue
@@ -182,8 +189,10 @@ def ingest(
     return report
 
 
-def _parse_ahead(files: list[Path], settings: Settings, index: Index) -> Iterator[_Parsed]:
-    """Parse in a background thread while the caller embeds (onnxruntime releases the GIL)."""
+def _parse_ahead(files: list[Path], settings: Settings, index: Index
+                 ) -> Iterator[_Parsed | None]:
+    """Parse in a background thread while the caller embeds (onnxruntime releases the GIL);
+    None, before waiting, when the next file is not parsed yet."""
     # Room for the next embedding group's files (512 chunks ≈ 60 profiles, a few MB), so they are
     # parsed while this group embeds: with 8, ingest waited on parsing between groups.
     done: queue.Queue[_Parsed | None] = queue.Queue(maxsize=8 * settings.embed_batch)
@@ -199,7 +208,14 @@ def _parse_ahead(files: list[Path], settings: Settings, index: Index) -> Iterato
     worker = threading.Thread(target=work, name="profilechat-parse", daemon=True)
     worker.start()
     try:
-        while (item := done.get()) is not None:
+        while True:
+            try:
+                item = done.get_nowait()
+            except queue.Empty:
+                yield None
+                item = done.get()
+            if item is None:
+                return
             yield item
     finally:
         stop.set()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
+import numpy as np
 from langchain_chroma import Chroma
 from langchain_core.embeddings import Embeddings
 
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 
 # Bump when the record extractor changes what it finds: documents indexed by an older one are
 # re-read on the next ingest (their chunks and vectors are kept).
+# A question about named people ranks their chunks by exact cosine in numpy: Chroma's filtered
+# HNSW query took 70 ms at 87,000 chunks (unfiltered: 1 ms), fetching 10 vectors by id 1.6 ms.
+EXACT_SEARCH_MAX = 5000
 RECORDS_VERSION = 5
 
 _SCHEMA = """
@@ -258,16 +262,35 @@ class Index:
 
     def vector_ids(self, text: str, people: Sequence[str], n: int) -> list[str]:
         """Chunk ids ranked by embedding similarity in Chroma, optionally for some people only."""
+        query = self.embeddings.embed_query(text)
+        if people:
+            ids = [r[0] for r in self._query(
+                f"SELECT c.id FROM chunks c JOIN documents d ON d.sha = c.sha WHERE d.status = "
+                f"'live' AND c.person IN ({','.join('?' * len(people))})", tuple(people))]
+            if len(ids) <= EXACT_SEARCH_MAX:
+                return self._nearest(query, ids, n)
         where: dict[str, Any] | None = None
         if len(people) == 1:
             where = {"person": people[0]}
         elif people:
             where = {"person": {"$in": list(people)}}
         found = self.vectors._collection.query(
-            query_embeddings=[self.embeddings.embed_query(text)], n_results=n, where=where,
-            include=[],
+            query_embeddings=[query], n_results=n, where=where, include=[],
         )
         return list(found["ids"][0])
+
+    def _nearest(self, query: list[float], ids: list[str], n: int) -> list[str]:
+        """The n of these chunks nearest the query, by exact cosine over their stored vectors."""
+        if not ids:
+            return []
+        found = self.vectors._collection.get(ids=ids, include=["embeddings"])
+        vectors = np.asarray(found["embeddings"], dtype=np.float32)
+        if not len(vectors):
+            return []
+        # Stored vectors are unit length (MiniLM's are normalised; others are normalised here).
+        norms = np.linalg.norm(vectors, axis=1) * (np.linalg.norm(query) or 1.0)
+        scores = vectors @ np.asarray(query, dtype=np.float32) / np.clip(norms, 1e-12, None)
+        return [found["ids"][i] for i in np.argsort(-scores, kind="stable")[:n]]
 
     def count_chunks(self) -> int:
         return self._query("SELECT count(*) FROM chunks")[0][0]

@@ -63,3 +63,18 @@ def test_an_older_keyword_index_is_rebuilt_with_searchable_people(settings, inde
 def test_begin_says_whether_a_document_may_have_vectors_already(index) -> None:
     assert index.begin("sha-1", "Jun Vei", "a.md", "md", 3) is False
     assert index.begin("sha-1", "Jun Vei", "a.md", "md", 3) is True  # an interrupted run's
+
+
+def test_exact_search_for_named_people_ranks_as_chromas_filtered_query(settings, index,
+                                                                       monkeypatch) -> None:
+    import ingest.store as store
+
+    ingest([SAMPLE], settings, index)
+    people = ["Jun Wei", "Jia Wei"]
+    exact = index.vector_ids("internship at a networking company", people, 5)
+    monkeypatch.setattr(store, "EXACT_SEARCH_MAX", 0)  # as for a set of people too large
+    filtered = index.vector_ids("internship at a networking company", people, 5)
+    assert exact == filtered
+    persons = {c.person for c in index.chunks(exact)}
+    assert persons <= set(people) and len(exact) == 5
+    assert index.vector_ids("anything", ["Nobody Here"], 5) == []
