@@ -94,7 +94,7 @@ class Assistant:
             result = refusal(self.backend)
             result.notes.append("The question asks to change or reveal the assistant's rules; "
                                 "ask about the documents instead.")
-            yield result
+            yield from self._deliver(result, None, started)
             return
         context = " ".join(history[-1]) if history else ""
         routed = collection.answer(question, self.index, named=focus, context=context)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.retrieval import SYNONYMS, Passage, keywords
+from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords
 from ingest import tokens
 from ingest.chunking import split_entries
 
@@ -31,10 +31,20 @@ PRESENT_TENSE = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|emp
                            r"position|job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.I)
 
 
+# How a CV states someone's topics; a question about topics (TOPIC) carries _TOPIC_MARK.
+_STATES_TOPICS = re.compile(r"\bwork(?:s|ing)?\s+on\b|\binterested\s+in\b|\bfocus(?:es|ed)?\s+on\b|"
+                            r"\bresearch\s+(?:interests?|covers|spans|focus\w*|areas?|includes?|"
+                            r"lies|is)\b", re.I)
+_TOPIC_MARK = "#topics"
+
+
 def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     """Stems of the question's content words and their CV synonyms, minus the people it names."""
     skip = {part.lower() for name in exclude for part in name.split()}
     words = [w.lower() for w in keywords(question) if w.lower() not in skip]
+    if TOPIC.search(question):  # her research topics, not her jobs
+        found = {stem(w) for w in [*words, *TOPIC_TERMS.split()] if not w.startswith("work")}
+        return found | {_TOPIC_MARK}
     words += [s for w in words for s in SYNONYMS.get(w, "").split()]
     if PRESENT_TENSE.search(question):
         words += ["present", "current", "now"]
@@ -44,6 +54,8 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
 def stem(word: str) -> str:
     """A crude stem that lets inflections meet: worked/working/works → work, studied → study."""
     word = word.lower().strip("'’.")
+    if word.startswith("interest"):  # not "inter", the stem of intern and internship
+        return "interest"
     for suffix, keep in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""),
                          ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -53,9 +65,11 @@ def stem(word: str) -> str:
 
 
 def unit_score(unit: str, terms: set[str]) -> int:
-    """How many of the question's terms a piece of text contains."""
+    """How many of the question's terms a piece of text contains; for a question about topics,
+    two more when the text states someone's topics ("Researcher working on X")."""
     words = {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", unit)}
-    return len(words & terms)
+    topics = 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(unit) else 0
+    return len(words & terms) + topics
 
 
 _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s*[-:|]+\s*$", re.M)
@@ -68,10 +82,23 @@ def plain(text: str) -> str:
     return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.M)  # rules and table borders ("--- --")
 
 
+def _unwrap(lines: list[str]) -> list[str]:
+    """Lines with a wrapped sentence joined back: a line that does not end a sentence, followed
+    by one that goes on in lower case ("Her research covers systems" / "security and ...")."""
+    out: list[str] = []
+    for line in lines:
+        if (out and out[-1].strip() and line[:1].islower()
+                and not out[-1].rstrip().endswith((".", "!", "?", ":", ";"))):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
+    return out
+
+
 def units(text: str) -> list[str]:
     """Lines and sentences of a chunk body, the pieces compression chooses from."""
     pieces: list[str] = []
-    for line in text.split("\n"):
+    for line in _unwrap(text.split("\n")):
         parts = [p.strip() for p in _UNIT.split(line) if p and p.strip()]
         merged: list[str] = []
         for part in parts:
@@ -112,7 +139,7 @@ def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
             score = unit_score(f"{whole} {section}", terms)
             out.append(_Piece(i, e, len(out), whole, size + 1, score))
             continue
-        for line in text.split("\n"):
+        for line in _unwrap(text.split("\n")):
             for n, unit in enumerate(units(line)):
                 score = unit_score(f"{unit} {section}", terms)
                 out.append(_Piece(i, e, len(out), unit, tokens.count(unit) + 1, score, n == 0))

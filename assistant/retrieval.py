@@ -37,6 +37,11 @@ SYNONYMS = {
     "phd": "ph.d. doctoral", "masters": "master m.s.", "master's": "master m.s.",
     "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant", "mentor": "mentor advisor", "job": "experience position",
 }
+# "What does she work on?", "What are his research interests?": a question about topics, which
+# CVs state under Research or Interests, not in the jobs that "work" usually points at.
+TOPIC = re.compile(r"\bwork(?:s|ed|ing)?\s+on\b|\bresearch\s+(?:interests?|areas?|topics?|focus)\b|"
+                   r"\binterested\s+in\b|\bfocus(?:es|ed)?\s+on\b", re.I)
+TOPIC_TERMS = "research interests focus areas covers spans includes"
 PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\b", re.I)
 # "Who was the first author of that paper?", "Who did he work with there?": the conversation's
 # person is still the subject when a follow-up points back at a thing instead of at them.
@@ -132,6 +137,8 @@ def expand(question: str, people: Sequence[str] = ()) -> str:
     for person in people:
         for part in person.split():
             text = re.sub(rf"\b{re.escape(part)}(?:'s|’s)?\b", " ", text, flags=re.I)
+    if TOPIC.search(text):
+        return f"{text.strip()} {TOPIC_TERMS}"
     extra = [SYNONYMS[w.lower()] for w in keywords(text) if w.lower() in SYNONYMS]
     return " ".join([text.strip(), *extra])
 

@@ -35,6 +35,31 @@ def test_synonyms_and_the_present_tense_widen_the_terms() -> None:
     assert "ana" not in question_terms("Where does Ana Ruiz work?", ["Ana Ruiz"])
 
 
+def test_a_question_about_topics_looks_for_research_not_jobs() -> None:
+    terms = question_terms("What does Ana Ruiz work on?", ["Ana Ruiz"])
+    assert stem("research") in terms and stem("present") not in terms
+    assert stem("position") not in terms and stem("work") not in terms
+    profile = _passage(1, "Profile", (
+        "Ana Ruiz is an Assistant Professor at Halverson University (2021 - present).\n\n"
+        + "\n".join(f"- Member of committee {i}, 20{10 + i}" for i in range(10))
+        + "\n\nHer research covers query optimization and learned indexes."))
+    jobs = _passage(2, "Experience", "- Assistant Professor, Halverson University, 2021 - present\n"
+                    "- Software Engineer, Tarn Labs, 2015 - 2017")
+    context = build_context([jobs, profile], "What does Ana Ruiz work on?", ["Ana Ruiz"], budget=60)
+    sent = " ".join(text for _, text in context)
+    assert "query optimization" in sent and "Tarn Labs" not in sent
+
+
+def test_a_wrapped_sentence_is_sent_whole() -> None:
+    bio = _passage(1, "Biography", (
+        "Ana Ruiz is a Staff Scientist at Tarn Labs, where she leads a team of eleven engineers\n"
+        "and researchers. Her research covers query optimization, learned indexes,\n"
+        "and transaction processing. She received a B.S. from Calder State University in 2009\n"
+        "and a Ph.D. from Halverson University in 2015, advised by Bo Li."))
+    context = build_context([bio], "What does Ana Ruiz work on?", ["Ana Ruiz"], budget=40)
+    assert "query optimization, learned indexes, and transaction processing" in context[0][1]
+
+
 def test_markup_and_table_borders_are_dropped() -> None:
     text = plain("| <b>Tarn Labs</b><br>Intern | 2019 |\n|---|--|\n**Bold** [site](http://x)")
     assert "<b>" not in text and "---" not in text and "--" not in text.split("\n")[1]

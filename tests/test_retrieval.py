@@ -42,6 +42,12 @@ def test_query_expansion_drops_focused_names_and_adds_cv_words() -> None:
     assert "Priya" not in text and "advisor" in text and "dissertation" in text
 
 
+def test_a_topic_question_expands_to_research_not_jobs() -> None:
+    text = expand("What does Priya Ramanathan work on?", ["Priya Ramanathan"])
+    assert "research" in text and "position" not in text and "experience" not in text
+    assert "position" in expand("Where does she work?")
+
+
 def test_person_question_only_returns_that_persons_chunks(sample_index) -> None:
     passages = retrieve(sample_index, "Where did she intern?", people=["Jia Wei"], k=6)
     assert passages and {p.chunk.person for p in passages} == {"Jia Wei"}

@@ -127,7 +127,8 @@ def test_people_list_is_escaped() -> None:
 def test_sources_show_before_the_answer_and_the_verified_answer_replaces_the_draft(
     sample_index: Index,
 ) -> None:
-    model = SteppedModel(responses=["Jun Wei works on congestion control for RDMA [2]."])
+    # [7] points at no passage: the checker re-points it to the one that says this.
+    model = SteppedModel(responses=["Jun Wei works on congestion control for RDMA [7]."])
     steps = _app(sample_index, model).respond("What does Jun Wei work on?", [], [])
     html, turns = next(steps)
     assert "What does Jun Wei work on?" in html and turns[0].answer is None
