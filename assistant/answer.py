@@ -151,7 +151,8 @@ class Assistant:
             "answer", question=question, history=earlier,
             passages="\n\n".join(f"[{i}] {text}" for i, text in enumerate(context, 1)),
         )
-        return [SystemMessage(prompts.render("system", refusal=prompts.REFUSAL)), HumanMessage(user)]
+        system = prompts.render("system", refusal=prompts.REFUSAL)
+        return [SystemMessage(system), HumanMessage(user)]
 
     def _generate(self, model: BaseChatModel, messages: list[BaseMessage],
                   timings: dict[str, float], started: float) -> Generator[str, None, str]:
@@ -191,8 +192,8 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
 def is_refusal(text: str) -> bool:
     plain = re.sub(r"\W+", " ", text.lower())
     return re.sub(r"\W+", " ", prompts.REFUSAL.lower()).strip() in plain or (
-        len(plain.split()) < 25 and re.search(r"\b(do not|don t|does not) (say|mention|contain)", plain)
-        is not None
+        len(plain.split()) < 25
+        and re.search(r"\b(do not|don t|does not) (say|mention|contain)", plain) is not None
     )
 
 

@@ -167,7 +167,8 @@ def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:
     return best[:limit]
 
 
-def assemble(checked: Sequence[CheckedSentence], passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
+def assemble(checked: Sequence[CheckedSentence],
+             passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
     """Answer text with markers renumbered in order of first use, and its citations."""
     numbering: dict[int, int] = {}
     citations: list[Citation] = []

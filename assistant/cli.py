@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,8 +16,6 @@ from assistant.types import Answer
 
 def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     from ingest.pipeline import ingest
-    from assistant import collection
-    from ingest.records import KINDS
     from ingest.store import open_index
 
     index = open_index(settings)
@@ -145,7 +143,8 @@ def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     for eval_set in {run.eval_set.name: run.eval_set for run in runs}.values():
         labels = records.LABELS_DIR / eval_set.name
         if labels.is_dir():
-            print("\n" + records.report(eval_set.name, records.score_corpus(labels, eval_set.corpus)))
+            scored = records.score_corpus(labels, eval_set.corpus)
+            print("\n" + records.report(eval_set.name, scored))
     written = report.write_reports(runs, args.report, settings.home / "eval" / "reports",
                                    _eval_command(args))
     print("\nreports: " + ", ".join(str(p) for p in written))

@@ -33,7 +33,7 @@ PRESENT_TENSE = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|emp
 
 # How a CV states someone's topics; a question about topics (TOPIC) carries _TOPIC_MARK.
 _STATES_TOPICS = re.compile(r"\bwork(?:s|ing)?\s+on\b|\binterested\s+in\b|\bfocus(?:es|ed)?\s+on\b|"
-                            r"\bresearch\s+(?:interests?|covers|spans|focus\w*|areas?|includes?|"
+                            r"\bresearch\s+(?:interests?|topics?|covers|spans|focus\w*|areas?|includes?|"
                             r"lies|is)\b", re.I)
 _TOPIC_MARK = "#topics"
 

@@ -35,7 +35,8 @@ SYNONYMS = {
     "papers": "publications", "paper": "publications", "won": "award awards prize",
     "award": "awards prize honors", "awards": "honors prize", "thesis": "dissertation",
     "phd": "ph.d. doctoral", "masters": "master m.s.", "master's": "master m.s.",
-    "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant", "mentor": "mentor advisor", "job": "experience position",
+    "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant",
+    "mentor": "mentor advisor", "job": "experience position",
 }
 # "What does she work on?", "What are his research interests?": a question about topics, which
 # CVs state under Research or Interests, not in the jobs that "work" usually points at.

@@ -24,7 +24,8 @@ class Settings(BaseSettings):
     )
     models_dir: Path = Field(
         default_factory=lambda: _default_home() / "models",
-        description="Where the local model file is assembled (1.1 GB), shared by every data directory.",
+        description="Where the local model file is assembled (1.1 GB), shared by every data "
+        "directory.",
     )
     chroma_url: str | None = Field(
         default=None,

@@ -44,7 +44,8 @@ def main() -> None:
     cases = [json.loads(line) for line in args.cases.read_text().splitlines() if line.strip()]
     loaded = time.perf_counter()
     assistant.answer("warm-up: who is in the index?")  # loads the model once, not timed
-    print(f"backend: {assistant.backend}; model load + warm-up {time.perf_counter() - loaded:.1f} s")
+    print(f"backend: {assistant.backend}; "
+          f"model load + warm-up {time.perf_counter() - loaded:.1f} s")
 
     rows: list[tuple[str, float, float, int]] = []
     for case in cases[: args.n or None]:

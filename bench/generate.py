@@ -370,7 +370,8 @@ def _advise(rng: random.Random, people: list[Person], world: World) -> None:
             advisor, phd.institution = rng.choice(candidates)
             phd.advisor = advisor.name
         else:
-            phd.advisor, phd.institution = rng.choice(world.external), rng.choice(world.universities)
+            phd.advisor, phd.institution = (rng.choice(world.external),
+                                            rng.choice(world.universities))
         for job in person.positions:
             if job.kind == "internship" and rng.random() < 0.4:
                 job.mentor = rng.choice(world.external)

@@ -115,11 +115,13 @@ def load_cases(path: Path) -> list[Case]:
         try:
             cases.append(Case.from_dict(json.loads(line)))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise EvalError(f"{path}:{number}: not a valid case ({exc}); see eval/CASES.md") from exc
+            raise EvalError(
+                f"{path}:{number}: not a valid case ({exc}); see eval/CASES.md") from exc
     return cases
 
 
-def select(cases: Sequence[Case], kinds: Sequence[str] = (), limit: int | None = None) -> list[Case]:
+def select(cases: Sequence[Case], kinds: Sequence[str] = (),
+           limit: int | None = None) -> list[Case]:
     """Cases of the given kinds (all when none given), at most `limit` of them."""
     chosen = [c for c in cases if not kinds or c.kind in kinds]
     return chosen[:limit] if limit is not None else chosen
@@ -187,7 +189,8 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
     for c in answer.citations:
         chunk = found.get(c.chunk_id)
         cited.append(ChunkRef(c.chunk_id, chunk.source if chunk else c.source,
-                              chunk.person if chunk else c.person, chunk.text if chunk else "", c.n))
+                              chunk.person if chunk else c.person,
+                              chunk.text if chunk else "", c.n))
     return CaseResult(case, answer.text, answer.refused, cited, retrieved, first, total,
                       answer.backend, named=metrics.named_people(answer.text, list(index.people())))
 

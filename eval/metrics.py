@@ -7,7 +7,6 @@ are left out of the means, so a kind without refusal cases has no refusal recall
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING

@@ -144,7 +144,8 @@ def write_reports(runs: Sequence[Run], target: Path | None, default_dir: Path,
     md_path.write_text(markdown(runs, command), encoding="utf-8")
     written = [json_path, md_path]
     for run in runs:
-        path = json_path.with_name(f"{json_path.stem}.{run.eval_set.name}.{run.backend}.ragas.jsonl")
+        path = json_path.with_name(
+            f"{json_path.stem}.{run.eval_set.name}.{run.backend}.ragas.jsonl")
         path.write_text("".join(json.dumps(row) + "\n" for row in ragas_rows(run)),
                         encoding="utf-8")
         written.append(path)
@@ -201,7 +202,8 @@ def parse_thresholds(items: Sequence[str]) -> dict[str, float]:
     for item in items:
         name, _, value = item.partition("=")
         if name not in metrics.NAMES:
-            raise EvalError(f"unknown metric {name!r} in {item!r}; one of {', '.join(metrics.NAMES)}")
+            raise EvalError(
+                f"unknown metric {name!r} in {item!r}; one of {', '.join(metrics.NAMES)}")
         try:
             limits[name] = float(value)
         except ValueError as exc:

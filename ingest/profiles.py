@@ -17,14 +17,16 @@ _NOT_NAME_WORDS = {
     "computer", "science", "engineering", "systems", "the", "of", "and", "in", "for", "ai",
 }
 _PARTICLES = {"de", "van", "von", "der", "da", "di", "la", "le", "du", "bin", "al"}
-_NAME_TOKEN = re.compile(r"^(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.(?:-?[A-Z]\.)*|[A-Z][A-Z'’-]+)$")
+_NAME_TOKEN = re.compile(
+    r"^(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.(?:-?[A-Z]\.)*|[A-Z][A-Z'’-]+)$")
 _PREFIX = re.compile(
     r"^(?:(?:curriculum vitae|cv|resume|résumé|name|profile)\s*(?:of|[:\-–—|])\s*)?"
     r"(?:(?:dr|prof|professor|mr|mrs|ms)\.?\s+)?",
     re.I,
 )
 _SUFFIX = re.compile(
-    r"\s*(?:[,|–—-]\s*)?(?:ph\.?\s?d\.?|m\.?d\.?|curriculum vitae|cv|resume|'s (?:cv|homepage))\.?$",
+    r"\s*(?:[,|–—-]\s*)?"
+    r"(?:ph\.?\s?d\.?|m\.?d\.?|curriculum vitae|cv|resume|'s (?:cv|homepage))\.?$",
     re.I,
 )
 # HTML tags go whole: "<b>Google</b><br>" in a Markdown table cell is "Google", not "<b Google</b".

@@ -1,4 +1,5 @@
-"""The index: vectors in Chroma (embedded or a server), a SQLite manifest and keyword index beside it.
+"""The index: vectors in Chroma (embedded or a server), beside them a SQLite manifest and keyword
+index.
 
 A document's chunks become visible only when the SQLite transaction that marks it live commits,
 so an ingest killed at any point leaves the previous index whole; the next run finishes the job.
@@ -174,8 +175,8 @@ class Index:
                 contains: Sequence[str] = ()) -> list[StoredRecord]:
         """Live records, optionally of one kind, for some people, and whose text contains every
         string in `contains` (case-insensitive), in document order."""
-        sql = ("SELECT r.kind, r.person, r.source, r.chunk_id, r.start, r.\"end\", r.quote, r.data, "
-               "r.authored FROM records r JOIN documents d ON d.sha = r.sha "
+        sql = ("SELECT r.kind, r.person, r.source, r.chunk_id, r.start, r.\"end\", r.quote, "
+               "r.data, r.authored FROM records r JOIN documents d ON d.sha = r.sha "
                "WHERE d.status = 'live'")
         args: list[Any] = []
         if kind:

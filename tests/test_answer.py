@@ -19,7 +19,8 @@ def sample_index(settings, index):
     return index
 
 
-def _ask(settings, index, reply: str, question: str, history=None, **kw) -> tuple[Answer, FakeChatModel]:
+def _ask(settings, index, reply: str, question: str, history=None,
+         **kw) -> tuple[Answer, FakeChatModel]:
     model = FakeChatModel(responses=[reply])
     result = Assistant(settings, index=index, chat_model=model).answer(question, history, **kw)
     return result, model
@@ -49,11 +50,13 @@ def test_unsupported_model_answer_becomes_refusal(settings, sample_index) -> Non
 
 
 def test_follow_up_pronoun_resolves_to_person_from_history(settings, sample_index) -> None:
-    history = [("Where did Daniel Achterberg do his PhD?", "Westbrook Institute of Technology [1].")]
+    history = [("Where did Daniel Achterberg do his PhD?",
+                "Westbrook Institute of Technology [1].")]
     result, model = _ask(settings, sample_index, prompts.REFUSAL,
                          "What are his research interests?", history)
     passages = model.prompts[0].split("Passages:")[1]
-    people = {line.split(" | ")[0].split("] ")[-1] for line in passages.splitlines() if " | " in line}
+    people = {line.split(" | ")[0].split("] ")[-1]
+              for line in passages.splitlines() if " | " in line}
     assert people == {"Daniel Achterberg"}
 
 

@@ -1,4 +1,7 @@
-"""The benchmark's own logic on a tiny generated corpus: cache, questions, figures, table, server."""
+"""The benchmark's own logic on a tiny generated corpus.
+
+Covers the cache, questions, figures, table and server.
+"""
 
 from __future__ import annotations
 

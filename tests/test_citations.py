@@ -65,7 +65,8 @@ def test_assemble_renumbers_in_order_of_use_with_quotes() -> None:
 
 
 def test_month_names_match_their_abbreviations_but_names_do_not() -> None:
-    job = _passage(4, "Ana Ruiz", "Experience", "Systems Engineer, Tarn Labs, Feb 2018 – Sept. 2021")
+    job = _passage(4, "Ana Ruiz", "Experience",
+                   "Systems Engineer, Tarn Labs, Feb 2018 – Sept. 2021")
     assert support("She worked at Tarn Labs from February 2018 to September 2021.",
                    job.chunk.text) >= 0.5
     assert support("She worked at Tarn Labs from March 2018 to September 2021.",

@@ -53,7 +53,8 @@ def test_batch_order_and_padding_do_not_change_vectors(embedder: MiniLMEmbedding
     assert np.allclose(together, alone, atol=1e-4)
 
 
-def test_many_texts_split_into_parallel_batches_keep_their_order(embedder: MiniLMEmbeddings) -> None:
+def test_many_texts_split_into_parallel_batches_keep_their_order(
+        embedder: MiniLMEmbeddings) -> None:
     texts = [f"{i} " + "profile line about caching and replication " * (i % 9) for i in range(60)]
     together = np.array(embedder.embed_documents(texts))
     alone = np.array([embedder.embed_query(t) for t in texts])

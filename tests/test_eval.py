@@ -37,11 +37,13 @@ def _case(**fields: Any) -> Case:
     return Case(**{**base, **fields})
 
 
-def _ref(source: str, person: str = "Ada Lovelace", text: str = "", n: int | None = None) -> ChunkRef:
+def _ref(source: str, person: str = "Ada Lovelace", text: str = "",
+         n: int | None = None) -> ChunkRef:
     return ChunkRef(f"{source}:{n}", source, person, text, n)
 
 
-def _result(case: Case | None = None, text: str = "", refused: bool = False, **kw: Any) -> CaseResult:
+def _result(case: Case | None = None, text: str = "", refused: bool = False,
+            **kw: Any) -> CaseResult:
     return CaseResult(case or _case(), text, refused, **kw)
 
 
@@ -144,7 +146,8 @@ def test_thresholds_parse_and_fail_runs_below_them() -> None:
     run = Run(EvalSet("t", Path("t.jsonl"), Path(".")), "fake", "fake", 6,
               [_result(text="Babbage [1]", citations=[_ref("ada.md", n=1)], total_s=3.0)])
     assert report.failures([run], report.parse_thresholds(["fact_recall=0.5"])) == []
-    assert report.failures([run], {"fact_recall": 0.6}) == ["t/fake: fact_recall 0.50 < 0.6 (--min)"]
+    assert report.failures([run], {"fact_recall": 0.6}) == [
+        "t/fake: fact_recall 0.50 < 0.6 (--min)"]
     assert report.failures([run], {}, {"total_p95_s": 2.0}) == [
         "t/fake: total_p95_s 3.000 > 2.0 (--max)"]
 

@@ -1,4 +1,7 @@
-"""An ingest killed part-way (kill -9, Ctrl-C) leaves the previous index whole; the next run completes it."""
+"""An ingest killed part-way (kill -9, Ctrl-C) leaves the previous index whole.
+
+The next run completes it.
+"""
 
 from __future__ import annotations
 
@@ -61,7 +64,8 @@ def _assert_consistent(index: Index) -> None:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
-def test_interrupted_ingest_keeps_old_index_and_next_run_completes(settings, embedder, tmp_path, sig):
+def test_interrupted_ingest_keeps_old_index_and_next_run_completes(
+        settings, embedder, tmp_path, sig):
     home = settings.home
     with_old = Index(settings, embedder)
     before = ingest([SAMPLE], settings, with_old)
@@ -89,7 +93,8 @@ def test_interrupted_ingest_keeps_old_index_and_next_run_completes(settings, emb
     out = again.communicate(timeout=600)[0]
     assert again.returncode == 0, out
     index = Index(settings, embedder)
-    assert len(index.people()) == len(old_people) + len({f"{FIRST[i % 10]} {LAST[i % 8]}" for i in range(30)})
+    assert len(index.people()) == len(old_people) + len(
+        {f"{FIRST[i % 10]} {LAST[i % 8]}" for i in range(30)})
     _assert_consistent(index)
     assert index.vectors._collection.count() == index.count_chunks()
     index.close()
