@@ -174,7 +174,11 @@ OVERRIDE = re.compile(
     r"\bnew (?:instructions?|rules)\b|\bsystem (?:prompt|message)\b|"
     r"\byour (?:rules|instructions)\b|"
     r"</?\s*(?:context|system|passages?|instructions?)\s*>|\bfrom now on\b|\byou are now\b|"
-    r"\banswer every question\b", re.I)
+    r"\banswer every question\b|"
+    r"\b(?:stop|quit|don'?t|do not)\s+(?:using|use|citing|cite|reading)\s+(?:the\s+)?(?:documents|"
+    r"sources|passages|profiles|context)\b|"
+    r"\b(?:reveal|print|show|repeat|leak)\b.{0,30}\b(?:hidden|secret|system)\s+(?:instructions?|"
+    r"prompt|rules)\b", re.I)
 _ANAPHORA = re.compile(r"\b(?:there|then|that|those|it|this|these|same)\b", re.I)
 
 

@@ -78,6 +78,8 @@ def person_list_answer(question: str, person: str, index: Index,
                                      people=[person]))
     if any(_mentions(question, _label(r)) for r in records):
         return None  # about one item's details: retrieval reads its passage
+    if _names_outside(question, person, records):
+        return None  # "Which Google team did she intern on?" when no internship was at Google
     if kind == "internship":
         records = [r for r in records if r.data.get("kind") == "internship"]
     if kind == "position" and _INDUSTRY.search(question):
@@ -101,6 +103,16 @@ def person_list_answer(question: str, person: str, index: Index,
         text = f"{person}'s profile lists {count} {noun}{qualifier}:\n" + "\n".join(
             f"- {item}." for item in items)
     return records_answer(text, citations, backend, index)
+
+
+def _names_outside(question: str, person: str, records: list[StoredRecord]) -> bool:
+    """Whether the question names something (a capitalised word after its first) that none of
+    the records mention: the list would answer a question that was not asked."""
+    own = {part.lower() for part in person.split()}
+    said = " ".join(str(r.data) for r in records).lower()
+    words = re.findall(r"(?<=\s)[A-Z][\w&'’-]*", question)
+    return any(w.lower().removesuffix("'s").removesuffix("’s") not in own
+               and w.lower() not in said for w in words)
 
 
 def _mentions(question: str, label: str) -> bool:

@@ -87,6 +87,8 @@ def person_answer(question: str, person: str, index: Index, backend: str,
         _mentioned_paper(context, listed) if context and _REFERS_BACK.search(question) else None)
     if paper is not None:
         return _paper_answer(question, person, paper, index, backend)
+    if papers and _COAUTHORS_OF.search(question) and not _YEAR.search(question):
+        return _coauthors_answer(person, papers, index, backend)
     found = _PAPER_LIST.search(question)
     if not papers or not found or parse(question) is not None:
         return None
@@ -102,6 +104,37 @@ def person_answer(question: str, person: str, index: Index, backend: str,
     lines = [f"{person}'s {'profile lists' if len(papers) == 1 else 'profiles list'} "
              f"{len(papers)} {what if len(papers) != 1 else what.rstrip('s')}:"]
     lines += [f"- {describe(p)} {cite(p, citations)}." for p in papers]
+    return records_answer("\n".join(lines), citations, backend, index)
+
+
+# "Who are her co-authors?", "Who has he written papers with?"; not "... with Oren Halperin?",
+# a yes/no question about one co-author that the collection route answers.
+_COAUTHORS_OF = re.compile(r"\bco-?authors\b|\bcollaborators\b|\b(?:co-?authored|collaborated|"
+                           r"co-?wr[io]te|published|written|wr[io]te)\b[^?]*\bwith\b(?!\s+[A-Z])",
+                           re.I)
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def _coauthors_answer(person: str, papers: Sequence[StoredRecord], index: Index,
+                      backend: str) -> Answer | None:
+    """Everyone who shares an author list with the person, most papers first, each paper cited."""
+    shared: dict[str, list[StoredRecord]] = {}
+    for paper in papers:
+        for author in paper.data.get("authors") or []:
+            name = author.strip(" *†‡")
+            if name and not same_person(name, person):
+                key = next((k for k in shared if same_person(name, k)), name)
+                shared.setdefault(key, []).append(paper)
+    if not shared:
+        return None
+    citations: list[Citation] = []
+    ranked = sorted(shared.items(), key=lambda kv: -len(kv[1]))  # stable: first listed first
+    lines = [f"{person}'s profile lists {len(shared)} co-author{'s' if len(shared) != 1 else ''} "
+             f"on {len(papers)} paper{'s' if len(papers) != 1 else ''}:"]
+    for name, theirs in ranked:
+        marks = "".join(dict.fromkeys(cite(p, citations) for p in theirs))
+        count = f"{len(theirs)} papers" if len(theirs) != 1 else "1 paper"
+        lines.append(f"- {name} ({count}) {marks}.")
     return records_answer("\n".join(lines), citations, backend, index)
 
 

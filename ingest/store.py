@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 # A question about named people ranks their chunks by exact cosine in numpy: Chroma's filtered
 # HNSW query took 70 ms at 87,000 chunks (unfiltered: 1 ms), fetching 10 vectors by id 1.6 ms.
 EXACT_SEARCH_MAX = 5000
-RECORDS_VERSION = 5
+RECORDS_VERSION = 6
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (

@@ -68,6 +68,23 @@ def test_paper_on_a_profile_page_that_is_not_hers_is_left_out(settings, sample_i
     assert _people(result) == {"Jia Wei"} and "Sofia Lindqvist" not in result.text
 
 
+@pytest.mark.parametrize("question", ["Who are Sofia Lindqvist's co-authors?",
+                                      "Who has Sofia Lindqvist written papers with?"])
+def test_one_persons_co_authors_come_from_her_own_papers_only(settings, sample_index,
+                                                               question) -> None:
+    result = _ask(settings, sample_index, question)
+    assert result.route == "collection" and "WRONG" not in result.text
+    listed = dict(re.findall(r"^- (.+?) \((\d+) papers?\)", result.text, re.M))
+    assert listed == {"Jonas Okafor": "2", "Marwan Haddad": "2", "Elin Berg": "2",
+                      "Amara Nwosu": "1"}
+    # Not the authors of the VLDB paper her page lists but she did not write.
+    assert "Jia Wei" not in result.text and "Oren Halperin" not in result.text
+    for line in result.text.splitlines()[1:]:
+        name = line[2:].split(" (")[0]
+        marks = [int(n) for n in re.findall(r"\[(\d+)\]", line)]
+        assert marks and all(name in result.citations[n - 1].quote for n in marks)
+
+
 def test_authorship_question_names_the_real_authors(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "Did Sofia Lindqvist write 'Learned Cardinality "
                                           "Estimation Under Workload Drift'?")
@@ -171,3 +188,12 @@ def test_a_question_about_one_listed_item_goes_to_retrieval(settings, sample_ind
     current = _ask(settings, sample_index, "Where does Priya Ramanathan work now?")
     assert current.route == "collection" and "Calder State University" in current.text
     assert "Halverson" not in current.text
+    # Google is on none of her internships: her list of them is not an answer.
+    elsewhere = _ask(settings, sample_index, "Which Google team did Jia Wei intern on?")
+    assert elsewhere.route != "collection"
+
+
+def test_a_course_from_a_teaching_table_keeps_its_semesters(settings, sample_index) -> None:
+    courses = _ask(settings, sample_index, "Which courses has Jun Wei taught, and when?")
+    assert "CS 5450: Computer Networks (instructor: Mireille Duchamp) (Fall 2020, Fall 2021)" \
+        in courses.text

@@ -205,3 +205,23 @@ def test_degree_dates_in_a_column_of_their_own_go_in_document_order() -> None:
     assert (degrees["phd"]["start"], degrees["phd"]["end"]) == ("Aug 2021", "Present")
     assert (degrees["masters"]["start"], degrees["masters"]["end"]) == ("Mar 2016", "Feb 2018")
     assert degrees["bachelors"]["start"] == "Mar 2011"
+
+
+TAUGHT = """# Odile Brannock
+
+## Teaching
+
+| Course | Institution | Term |
+|---|---|---|
+| ENG 210: Fluid Mechanics (instructor: Piet Halloran) | Marren College | Fall 2019, Fall 2020 |
+| ENG 101: Statics (undergraduate TA) | Marren College | Spring 2016 |
+"""
+
+
+def test_a_teaching_table_row_keeps_its_term_and_the_courses_instructor_is_not_her_role() -> None:
+    courses = {r.data["course"].split(":")[0]: r.data for r in extract(TAUGHT, "Odile Brannock")
+               if r.kind == "teaching"}
+    assert set(courses) == {"ENG 210", "ENG 101"}
+    assert courses["ENG 210"]["term"] == "Fall 2019, Fall 2020"
+    assert courses["ENG 210"]["role"] is None and "Piet Halloran" in courses["ENG 210"]["course"]
+    assert courses["ENG 101"]["term"] == "Spring 2016" and courses["ENG 101"]["role"] == "TA"

@@ -133,8 +133,21 @@ def _awards(section_lines: list[Line]) -> list[Record]:
 
 
 def _teaching(section_lines: list[Line], role: str | None) -> list[Record]:
-    found = [honours.teaching_from_line(line, role) for line in section_lines]
+    found = [honours.teaching_from_line(line, role) for line in _rows(section_lines)]
     return _wrap("teaching", [t for t in found if t])
+
+
+def _rows(section_lines: list[Line]) -> list[Line]:
+    """Table cells joined back into their rows ("Course | Institution | Semester(s)"), so a
+    course keeps the term written in another column; other lines as they are."""
+    out: list[Line] = []
+    for line in section_lines:
+        if out and line.row >= 0 and out[-1].row == line.row:
+            last = out[-1]
+            out[-1] = Line(f"{last.text}  {line.text}", last.start, line.end, last.bold, last.row)
+        else:
+            out.append(line)
+    return out
 
 
 def _prose(text: str, start: int, end: int) -> list[Record]:

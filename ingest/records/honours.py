@@ -12,7 +12,9 @@ _TERM = re.compile(
     r"|(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}|(?:19|20)\d{2})"
 )
 _TEACH_ROLE = re.compile(
-    r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|Instructor\b|"
+    # "(instructor: Jane Roe)" names the course's instructor, not the person's role.
+    r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
+    r"Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor", re.I)
 _COURSE = re.compile(r"\b(?:[A-Z]{2,6}\s?\d{2,4}[A-Z]?|\d{2}-\d{3})\b")
 

@@ -36,6 +36,7 @@ class Line:
     start: int
     end: int
     bold: str = ""  # the first **bold** or <b> run on the line, cleaned
+    row: int = -1  # for a table cell, where its row starts (cells of one row share it)
 
 
 def clean(text: str) -> str:
@@ -59,7 +60,8 @@ def lines(text: str, start: int, end: int) -> Iterator[Line]:
     offset = start
     for raw in text[start:end].splitlines(keepends=True):
         pieces = _HTML.split(raw) if ("<" in raw or raw.count("|") >= 2) else [raw]
-        if raw.count("|") >= 2:
+        row = offset if raw.count("|") >= 2 else -1
+        if row >= 0:
             pieces = [p for piece in pieces for p in piece.split("|")]
         for piece in pieces:
             if re.fullmatch(r"[\s|:-]*", piece):
@@ -70,7 +72,7 @@ def lines(text: str, start: int, end: int) -> Iterator[Line]:
             cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 yield Line(cleaned, where, where + len(piece.strip()),
-                           clean(bold.group(1) or bold.group(2)) if bold else "")
+                           clean(bold.group(1) or bold.group(2)) if bold else "", row)
         offset += len(raw)
 
 
