@@ -108,11 +108,11 @@ def person_list_answer(question: str, person: str, index: Index,
 def _names_outside(question: str, person: str, records: list[StoredRecord]) -> bool:
     """Whether the question names something (a capitalised word after its first) that none of
     the records mention: the list would answer a question that was not asked."""
-    own = {part.lower() for part in person.split()}
-    said = " ".join(str(r.data) for r in records).lower()
-    words = re.findall(r"(?<=\s)[A-Z][\w&'’-]*", question)
-    return any(w.lower().removesuffix("'s").removesuffix("’s") not in own
-               and w.lower() not in said for w in words)
+    own = {part.lower().strip(".") for part in person.split()}
+    said = " ".join(f"{r.quote} {r.data}" for r in records).lower()
+    words = [w.lower().removesuffix("'s").removesuffix("’s")
+             for w in re.findall(r"(?<=\s)[A-Z][\w&'’-]*", question)]
+    return any(w not in own and w not in said for w in words)
 
 
 def _mentions(question: str, label: str) -> bool:
