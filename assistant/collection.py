@@ -261,8 +261,9 @@ def answer(question: str, index: Index, *, named: Sequence[str] = (),
         context: the conversation's previous turn, where "that paper" may be named.
     """
     authorship = parse_authorship(question, index)
-    if authorship is not None:
-        return authorship_answer(authorship, index, backend)
+    if authorship is not None and (
+            found := authorship_answer(authorship, index, backend)) is not None:
+        return found  # else no title matched: "the VLDB 2022 paper" is for person_answer
     if len(named) >= 2 and _TOGETHER.search(question):
         return _shared_answer(list(named), index, backend)
     if len(named) == 1:

@@ -29,6 +29,19 @@ _GENERIC_ACRONYMS = frozenset("ieee acm usenix gpu gpus cpu cpus dnn dnns ml ai 
                                "hpc api io sql".split())
 
 
+_THE_PAPER = re.compile(r"\bthe\b[^?]*\b(?:paper|publication|article)\b", re.I)
+
+
+def _paper_at(question: str, papers: Sequence[StoredRecord]) -> StoredRecord | None:
+    """The one paper a question names by venue and year ("the VLDB 2022 paper on her page")."""
+    years = set(re.findall(r"\b(?:19|20)\d{2}\b", question))
+    if not years or not _THE_PAPER.search(question):
+        return None
+    hits = [p for p in papers if str(p.data.get("year")) in years and p.data.get("venue")
+            and re.search(rf"\b{re.escape(str(p.data['venue']))}\b", question, re.I)]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _mentioned_paper(question: str, papers: Sequence[StoredRecord]) -> StoredRecord | None:
     """The paper of a person that a question names, by system name or most of its title."""
     low = question.lower()
@@ -87,6 +100,9 @@ def person_answer(question: str, person: str, index: Index, backend: str,
         _mentioned_paper(context, listed) if context and _REFERS_BACK.search(question) else None)
     if paper is not None:
         return _paper_answer(question, person, paper, index, backend)
+    if (paper := _paper_at(question, listed)) is not None and (
+            answered := _paper_answer(question, person, paper, index, backend)) is not None:
+        return answered
     if papers and _COAUTHORS_OF.search(question) and not _YEAR.search(question):
         return _coauthors_answer(person, papers, index, backend)
     found = _PAPER_LIST.search(question)
@@ -146,7 +162,9 @@ def _paper_answer(question: str, person: str, paper: StoredRecord, index: Index,
     """A named paper of the person's: its authors, its venue and year, or whether it is theirs."""
     citations: list[Citation] = []
     authors = list(paper.data.get("authors") or [])
-    if _OWN_Q.search(question) and not _AUTHORS_Q.search(question.split(" of ")[0]):
+    # "Is she an author of …?" is a yes or no; "Is she the first author of …?" asks about order.
+    if _OWN_Q.search(question) and not re.search(r"\b(?:first|last|senior)\s+author|\bwho\b",
+                                                 question, re.I):
         return authorship_answer(Authorship(person, paper.data["title"]), index, backend)
     if _AUTHORS_Q.search(question) and authors:
         mark = cite(paper, citations)

@@ -92,6 +92,17 @@ def test_authorship_question_names_the_real_authors(settings, sample_index) -> N
     assert "Jia Wei" in result.text and result.citations[0].source == "profile_8d04.md"
 
 
+@pytest.mark.parametrize("question, starts", [
+    ("Is Sofia Lindqvist an author of the VLDB 2022 paper on her profile page?", "No"),
+    ("Did Sofia Lindqvist write the NeurIPS 2021 paper?", "Yes"),
+])
+def test_a_paper_named_by_venue_and_year_is_checked_against_its_authors(
+        settings, sample_index, question, starts) -> None:
+    result = _ask(settings, sample_index, question)
+    assert result.route == "collection" and result.text.startswith(starts)
+    assert len(result.citations) == 1 and result.citations[0].source == "profile_8d04.md"
+
+
 def test_counts_per_person_with_a_year_filter(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "How many papers does each researcher list since 2022?")
     counts = dict(re.findall(r"^- (.+?): (\d+)", result.text, re.M))
