@@ -6,11 +6,13 @@ import pytest
 from conftest import SAMPLE
 
 import prompts
-from assistant.answer import Assistant
+from assistant.answer import Assistant, extractive_answer
 from assistant.errors import ProfileChatError
 from assistant.llm import FakeChatModel
+from assistant.retrieval import Passage
 from assistant.types import Answer
 from ingest.pipeline import ingest
+from ingest.store import StoredChunk
 
 
 @pytest.fixture
@@ -124,3 +126,19 @@ def test_model_that_cannot_load_falls_back_to_extractive_with_note(tmp_path, sam
     result = assistant.answer("What does Priya Ramanathan's research focus on?")
     assert result.backend == "extractive" and not result.refused
     assert any("extractive" in n for n in result.notes)
+
+
+def _cv_passage(section: str, body: str) -> Passage:
+    chunk = StoredChunk("doc1:0000", "sha1", 0, "Ana Ruiz", "ana.md", section, None, 0,
+                        len(body), 20, f"Ana Ruiz | {section}\n{body}")
+    return Passage(chunk, 1.0)
+
+
+def test_extractive_answers_only_with_a_sentence_that_meets_the_question() -> None:
+    passages = [_cv_passage("Profile", "Research topics: query optimization, learned indexes."),
+                _cv_passage("Internships", "Research Intern, Tarn Labs, Jun 2019 - Sep 2019.")]
+    # "research" alone is met, "funding" and "received" are not.
+    assert extractive_answer("How much research funding has Ana Ruiz received?", passages,
+                             ["Ana Ruiz"]) == prompts.REFUSAL
+    found = extractive_answer("Where did Ana Ruiz intern?", passages, ["Ana Ruiz"])
+    assert "Tarn Labs" in found and "[2]" in found
