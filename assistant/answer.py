@@ -19,6 +19,7 @@ from assistant.errors import ProfileChatError
 from assistant.retrieval import (
     PRONOUNS,
     SYNONYMS,
+    TOPIC,
     Passage,
     keywords,
     resolve_people,
@@ -189,7 +190,7 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
     if not history or not (PRONOUNS.search(question) or _ANAPHORA.search(question)
                            or len(question.split()) <= 4):
         return question
-    skip = {part.lower() for name in people for part in name.split()}
+    skip = {part.lower().strip(".") for name in people for part in name.split()}
     earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]
     return f"{question} {' '.join(earlier)}" if earlier else question
 
@@ -256,8 +257,10 @@ COVERAGE = 0.5
 
 def _covers(question: str, people: Sequence[str], text: str) -> bool:
     """Whether a sentence meets enough of the question's own words to be its answer."""
-    skip = {part.lower() for name in people for part in name.split()}
+    skip = {part.lower().strip(".") for name in people for part in name.split()}
     words = {w.lower() for w in keywords(question)} - skip
+    if TOPIC.search(question):  # "work on" asks for topics, which CVs do not call work
+        words = {w for w in words if not w.startswith("work")}
     if not words:
         return True
     said = {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", text)}

@@ -40,7 +40,7 @@ _TOPIC_MARK = "#topics"
 
 def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     """Stems of the question's content words and their CV synonyms, minus the people it names."""
-    skip = {part.lower() for name in exclude for part in name.split()}
+    skip = {part.lower().strip(".") for name in exclude for part in name.split()}
     words = [w.lower() for w in keywords(question) if w.lower() not in skip]
     if TOPIC.search(question):  # her research topics, not her jobs
         found = {stem(w) for w in [*words, *TOPIC_TERMS.split()] if not w.startswith("work")}

@@ -142,3 +142,6 @@ def test_extractive_answers_only_with_a_sentence_that_meets_the_question() -> No
                              ["Ana Ruiz"]) == prompts.REFUSAL
     found = extractive_answer("Where did Ana Ruiz intern?", passages, ["Ana Ruiz"])
     assert "Tarn Labs" in found and "[2]" in found
+    # A middle initial is part of the name, and "work on" asks for the research topics.
+    topics = extractive_answer("What does Ana M. Ruiz work on?", passages, ["Ana M. Ruiz"])
+    assert "query optimization" in topics
