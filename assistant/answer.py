@@ -14,7 +14,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 import prompts
 from assistant import collection
 from assistant.citations import assemble, check, split_sentences, strip_markers
-from assistant.compress import build_context, question_terms, stem, unit_score, units
+from assistant.compress import build_context, question_terms, stem, stems, unit_score, units
 from assistant.errors import ProfileChatError
 from assistant.retrieval import (
     PRONOUNS,
@@ -22,6 +22,7 @@ from assistant.retrieval import (
     TOPIC,
     Passage,
     keywords,
+    name_words,
     resolve_people,
     retrieve,
     with_context,
@@ -190,7 +191,7 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
     if not history or not (PRONOUNS.search(question) or _ANAPHORA.search(question)
                            or len(question.split()) <= 4):
         return question
-    skip = {part.lower().strip(".") for name in people for part in name.split()}
+    skip = name_words(people)
     earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]
     return f"{question} {' '.join(earlier)}" if earlier else question
 
@@ -257,13 +258,12 @@ COVERAGE = 0.5
 
 def _covers(question: str, people: Sequence[str], text: str) -> bool:
     """Whether a sentence meets enough of the question's own words to be its answer."""
-    skip = {part.lower().strip(".") for name in people for part in name.split()}
-    words = {w.lower() for w in keywords(question)} - skip
+    words = {w.lower() for w in keywords(question)} - name_words(people)
     if TOPIC.search(question):  # "work on" asks for topics, which CVs do not call work
         words = {w for w in words if not w.startswith("work")}
     if not words:
         return True
-    said = {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", text)}
+    said = stems(text)
     met = sum(bool({stem(x) for x in [w, *SYNONYMS.get(w, "").split()]} & said) for w in words)
     return met >= COVERAGE * len(words)
 

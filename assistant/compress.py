@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords
+from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords, name_words
 from ingest import tokens
 from ingest.chunking import split_entries
 
@@ -40,7 +40,7 @@ _TOPIC_MARK = "#topics"
 
 def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     """Stems of the question's content words and their CV synonyms, minus the people it names."""
-    skip = {part.lower().strip(".") for name in exclude for part in name.split()}
+    skip = name_words(exclude)
     words = [w.lower() for w in keywords(question) if w.lower() not in skip]
     if TOPIC.search(question):  # her research topics, not her jobs
         found = {stem(w) for w in [*words, *TOPIC_TERMS.split()] if not w.startswith("work")}
@@ -64,10 +64,15 @@ def stem(word: str) -> str:
     return word[:5]
 
 
+def stems(text: str) -> set[str]:
+    """The stems of a text's words."""
+    return {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", text)}
+
+
 def unit_score(unit: str, terms: set[str]) -> int:
     """How many of the question's terms a piece of text contains; for a question about topics,
     two more when the text states someone's topics ("Researcher working on X")."""
-    words = {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", unit)}
+    words = stems(unit)
     topics = 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(unit) else 0
     return len(words & terms) + topics
 

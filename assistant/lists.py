@@ -13,6 +13,7 @@ import re
 
 from assistant.collection import cite, describe, distinct, records_answer
 from assistant.compress import PRESENT_TENSE
+from assistant.retrieval import name_words
 from assistant.types import Answer, Citation
 from ingest.store import Index, StoredRecord
 
@@ -32,7 +33,7 @@ _RELATIVE = re.compile(r"\b(?:after|before|following|prior to|until)\b(?!\s+(?:1
 _CURRENT = re.compile(r"present|current|now|today", re.I)
 _INDUSTRY = re.compile(r"\b(?:industry|compan(?:y|ies)|outside (?:of )?academia)\b", re.I)
 _ACADEMIC = re.compile(r"universit|college|school|department|faculty", re.I)
-_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _NOUNS = {"teaching": ("course", "courses"), "award": ("award", "awards"),
           "internship": ("internship", "internships"), "position": ("position", "positions")}
 
@@ -48,12 +49,12 @@ def _years(record: StoredRecord) -> tuple[int | None, int | None]:
     """The first and last year a record covers; a current job runs to 9999."""
     d = record.data
     if record.kind == "position":
-        start = _YEAR.findall(str(d.get("start") or ""))
+        start = YEAR.findall(str(d.get("start") or ""))
         end_text = str(d.get("end") or "")
-        end = [9999] if _CURRENT.search(end_text) else [int(y) for y in _YEAR.findall(end_text)]
+        end = [9999] if _CURRENT.search(end_text) else [int(y) for y in YEAR.findall(end_text)]
         first = int(start[0]) if start else (end[0] if end else None)
         return first, (end[-1] if end else first)
-    years = [int(y) for y in _YEAR.findall(str(d.get("year") or d.get("term") or ""))]
+    years = [int(y) for y in YEAR.findall(str(d.get("year") or d.get("term") or ""))]
     return (min(years), max(years)) if years else (None, None)
 
 
@@ -85,7 +86,7 @@ def person_list_answer(question: str, person: str, index: Index,
     if kind == "position" and _INDUSTRY.search(question):
         records = [r for r in records if not _ACADEMIC.search(_label(r))]
     qualifier = ""
-    if years := [int(y) for y in _YEAR.findall(question)]:
+    if years := [int(y) for y in YEAR.findall(question)]:
         records = [r for r in records if _in_year(r, years[0])]
         qualifier = f" in {years[0]}"
     elif kind in ("position", "internship") and PRESENT_TENSE.search(question):
@@ -108,7 +109,7 @@ def person_list_answer(question: str, person: str, index: Index,
 def _names_outside(question: str, person: str, records: list[StoredRecord]) -> bool:
     """Whether the question names something (a capitalised word after its first) that none of
     the records mention: the list would answer a question that was not asked."""
-    own = {part.lower().strip(".") for part in person.split()}
+    own = name_words([person])
     said = " ".join(f"{r.quote} {r.data}" for r in records).lower()
     words = [w.lower().removesuffix("'s").removesuffix("’s")
              for w in re.findall(r"(?<=\s)[A-Z][\w&'’-]*", question)]

@@ -20,7 +20,7 @@ from assistant.collection import (
     phrase_matches,
     records_answer,
 )
-from assistant.lists import person_list_answer
+from assistant.lists import YEAR, person_list_answer
 from assistant.types import Answer, Citation
 from ingest.records.text import same_person
 from ingest.store import Index, StoredRecord
@@ -34,7 +34,7 @@ _THE_PAPER = re.compile(r"\bthe\b[^?]*\b(?:paper|publication|article)\b", re.I)
 
 def _paper_at(question: str, papers: Sequence[StoredRecord]) -> StoredRecord | None:
     """The one paper a question names by venue and year ("the VLDB 2022 paper on her page")."""
-    years = set(re.findall(r"\b(?:19|20)\d{2}\b", question))
+    years = set(YEAR.findall(question))
     if not years or not _THE_PAPER.search(question):
         return None
     hits = [p for p in papers if str(p.data.get("year")) in years and p.data.get("venue")
@@ -103,7 +103,7 @@ def person_answer(question: str, person: str, index: Index, backend: str,
     if (paper := _paper_at(question, listed)) is not None and (
             answered := _paper_answer(question, person, paper, index, backend)) is not None:
         return answered
-    if papers and _COAUTHORS_OF.search(question) and not _YEAR.search(question):
+    if papers and _COAUTHORS_OF.search(question) and not YEAR.search(question):
         return _coauthors_answer(person, papers, index, backend)
     found = _PAPER_LIST.search(question)
     if not papers or not found or parse(question) is not None:
@@ -128,7 +128,6 @@ def person_answer(question: str, person: str, index: Index, backend: str,
 _COAUTHORS_OF = re.compile(r"\bco-?authors\b|\bcollaborators\b|\b(?:co-?authored|collaborated|"
                            r"co-?wr[io]te|published|written|wr[io]te)\b[^?]*\bwith\b(?!\s+[A-Z])",
                            re.I)
-_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 
 
 def _coauthors_answer(person: str, papers: Sequence[StoredRecord], index: Index,

@@ -72,6 +72,11 @@ def with_context(index: Index, passages: list[Passage], lines: int = 3) -> list[
     return passages
 
 
+def name_words(people: Sequence[str]) -> set[str]:
+    """The lower-case words of people's names, initials without their dot ("F." → "f")."""
+    return {part.lower().strip(".") for name in people for part in name.split()}
+
+
 def keywords(text: str) -> list[str]:
     """Content words of a question, for keyword search and sentence scoring."""
     words = re.findall(r"[A-Za-z0-9][A-Za-z0-9+#.'’-]*[A-Za-z0-9+#]|[A-Za-z0-9]", text)
