@@ -116,6 +116,21 @@ def test_extractive_backend_answers_with_citations(settings, sample_index) -> No
     assert all(c.person == "Priya Ramanathan" for c in result.citations)
 
 
+def test_a_question_about_topics_sends_the_model_the_research_statement(settings,
+                                                                          sample_index) -> None:
+    # His statement ("I build memory and storage systems ...") never says "work".
+    result, model = _ask(settings, sample_index, prompts.REFUSAL,
+                         "What does Rafael Quintero work on?")
+    sent = model.prompts[0].split("Passages:")[1]
+    assert "I build memory and storage systems for disaggregated datacenters" in sent
+
+
+def test_extractive_backend_refuses_what_no_sentence_meets(settings, sample_index) -> None:
+    result = Assistant(settings, index=sample_index, chat_model=None).answer(
+        "How much research funding has Sofia Lindqvist received?")
+    assert result.refused and not result.citations
+
+
 def test_model_that_cannot_load_falls_back_to_extractive_with_note(tmp_path, sample_index) -> None:
     from assistant.settings import Settings
 
