@@ -18,8 +18,14 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     from ingest.pipeline import ingest
     from ingest.store import open_index
 
+    names = {}
+    if args.person:
+        if len(args.paths) != 1 or args.paths[0].is_dir():
+            raise ProfileChatError("--person names the person of one file: pass exactly one file")
+        names = {args.paths[0].name: args.person}
     index = open_index(settings)
-    report = ingest(args.paths, settings, index, prune=args.prune, progress=not args.quiet)
+    report = ingest(args.paths, settings, index, prune=args.prune, progress=not args.quiet,
+                    names=names)
     print(report.summary())
     return 1 if report.count("failed") and args.strict else 0
 
@@ -168,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--prune", action="store_true", help="drop documents whose files are gone")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--strict", action="store_true", help="exit 1 if any file failed")
+    p.add_argument("--person", help="who the file is about, when its text does not name them "
+                   "(one file only; a Markdown file can say `person: Name` in its front matter)")
     p.set_defaults(func=_cmd_ingest)
 
     p = sub.add_parser("people", help="list who is in the index, their documents and records")

@@ -66,6 +66,9 @@ class EvalSet:
     name: str
     cases_path: Path
     corpus: Path
+    # file name → person, for documents whose text does not name them (what `ingest --person`
+    # says for one file); read from <cases>.names.json beside the cases when there is one
+    names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -140,9 +143,14 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
         return EvalSet("shared", EVAL_DIR / "shared.jsonl", corpus or folder)
     if spec == "sample":
         return EvalSet("sample", EVAL_DIR / "sample.jsonl", corpus or REPO / "sample" / "profiles")
+    if spec == "real":  # 30 real CVs and profile pages nobody wrote the code around
+        folder = (shared or REPO.parent / "shared") / "corpus" / "real"
+        names = json.loads((EVAL_DIR / "real.names.json").read_text(encoding="utf-8"))
+        return EvalSet("real", EVAL_DIR / "real.jsonl", corpus or folder, names)
     path = Path(spec)
     if not path.is_file():
-        raise EvalError(f"no eval set {spec!r}: name `shared`, `sample` or a JSONL file of cases")
+        raise EvalError(
+            f"no eval set {spec!r}: name `shared`, `sample`, `real` or a JSONL file of cases")
     if corpus is None:
         raise EvalError(f"{spec} is a custom eval set: pass the folder it is about with --corpus")
     return EvalSet(path.stem, path, corpus)
@@ -166,7 +174,7 @@ def prepare_index(eval_set: EvalSet, settings: Settings,
         )
     own = eval_settings(eval_set, settings)
     index = Index(own, embeddings) if embeddings is not None else open_index(own)
-    report = ingest([eval_set.corpus], own, index)
+    report = ingest([eval_set.corpus], own, index, names=eval_set.names)
     root = eval_set.corpus.resolve()
     for path in index.indexed_paths():
         if not Path(path).is_relative_to(root) or not Path(path).exists():
@@ -237,7 +245,12 @@ def extraction_scores(eval_set: EvalSet) -> dict[str, metrics.Score]:
     labels = records.LABELS_DIR / eval_set.name
     if not labels.is_dir():
         return {}
-    return records.summary(records.score_corpus(labels, eval_set.corpus))
+    scores = records.summary(records.score_corpus(labels, eval_set.corpus, eval_set.names,
+                                                  heldout=False))
+    held = records.score_corpus(labels, eval_set.corpus, eval_set.names, heldout=True)
+    if held:  # labels kept back for measuring only: their own column, never tuned on
+        scores |= {f"{k}_heldout": v for k, v in records.summary(held).items()}
+    return scores
 
 
 def run_set(eval_set: EvalSet, settings: Settings, backends: Sequence[str], *,

@@ -199,10 +199,12 @@ PER_CASE: dict[str, Callable[[CaseResult], Score]] = {
 }
 # Record extraction against eval/labels/<set>/, micro-averaged over the five kinds.
 RECORDS = ("records_precision", "records_recall", "records_venue_year")
+# The same on the labels kept back for measuring only (eval/labels/real/, "heldout": true).
+RECORDS_HELDOUT = tuple(f"{name}_heldout" for name in RECORDS)
 LATENCY = ("first_token_p50_s", "first_token_p95_s", "total_p50_s", "total_p95_s")
 # Metrics where a lower figure is better; --min/--max and the comparison use this.
 LOWER_IS_BETTER = frozenset(LATENCY)
-NAMES = (*PER_CASE, "refusal_precision", "refusal_recall", *LATENCY, *RECORDS)
+NAMES = (*PER_CASE, "refusal_precision", "refusal_recall", *LATENCY, *RECORDS, *RECORDS_HELDOUT)
 
 
 def case_scores(r: CaseResult) -> dict[str, Score]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,13 +139,22 @@ def _show(data: dict) -> str:
     return json.dumps({k: data[k] for k in keys if k in data}, ensure_ascii=False)[:160]
 
 
-def score_corpus(labels_dir: Path, corpus: Path) -> dict[str, KindScore]:
-    """Extract records from every labelled document of a corpus and score them."""
+def score_corpus(labels_dir: Path, corpus: Path, names: Mapping[str, str] | None = None, *,
+                 heldout: bool | None = None) -> dict[str, KindScore]:
+    """Extract records from every labelled document of a corpus and score them.
+
+    Args:
+        names: file name → person, for documents whose text does not name them.
+        heldout: only the held-back labels (True), only the others (False), or all (None).
+    """
     totals: dict[str, KindScore] = {}
     for label_path in sorted(labels_dir.glob("*.json")):
         label = json.loads(label_path.read_text(encoding="utf-8"))
+        if heldout is not None and bool(label.get("heldout")) != heldout:
+            continue
         document = loaders.load(corpus / label["source"])
-        person = detect_person(document.text) or unknown_person(label["source"])
+        person = ((names or {}).get(label["source"]) or detect_person(document.text)
+                  or unknown_person(label["source"]))
         score_document(label, extract(document.text, person), totals)
     return totals
 

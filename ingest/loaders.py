@@ -18,7 +18,8 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, PyPdfError
 
 from assistant.errors import IngestError
-from ingest.pdf_repair import fix_ligatures, page_label, repair_pages
+from ingest import pdfium
+from ingest.pdf_repair import fix_ligatures, glued_runs, page_label, repair_pages
 
 __all__ = ["SUPPORTED_SUFFIXES", "Document", "Page", "load"]
 
@@ -76,6 +77,8 @@ class Document:
     size: int  # bytes
     repairs: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    reader: str = ""  # which library read a PDF's text: "PDFium", or "pypdf" as the fallback
+    glued: tuple[int, int] | None = None  # a PDF's glued word runs as extracted, after repair
 
     def page_at(self, offset: int) -> int | None:
         """Page number holding that character offset (the page before, between pages)."""
@@ -101,12 +104,11 @@ def load(path: Path, *, max_bytes: int = 20 * 1024 * 1024) -> Document:
     kind = _KINDS[path.suffix.lower()]
     digest, size = hashlib.sha256(data).hexdigest(), len(data)
     if kind == "pdf":
-        texts, repairs, problems = _pdf_pages(path, data)
+        texts, repairs, problems, reader, glued = _pdf_pages(path, data)
         text, pages = _join_pages(texts)
-    else:
-        text, repairs = _decode(path, data)
-        pages, problems = [Page(None, 0, len(text))], []
-    return Document(path, kind, text, pages, digest, size, repairs, problems)
+        return Document(path, kind, text, pages, digest, size, repairs, problems, reader, glued)
+    text, repairs = _decode(path, data)
+    return Document(path, kind, text, [Page(None, 0, len(text))], digest, size, repairs)
 
 
 def _read(path: Path, max_bytes: int) -> bytes:
@@ -195,27 +197,41 @@ def _binary(path: Path, data: bytes, evidence: str) -> IngestError:
     return IngestError(f"{path.name} is a binary file, not text (it has {evidence}); {action}")
 
 
-def _pdf_pages(path: Path, data: bytes) -> tuple[list[str], list[str], list[str]]:
-    """Repaired text of each PDF page, with the repairs made and the problems found."""
+def _pdf_pages(path: Path, data: bytes
+               ) -> tuple[list[str], list[str], list[str], str, tuple[int, int]]:
+    """Repaired text of each PDF page, the repairs made, the problems found, the library that
+    read the text and the glued word runs before and after repair.
+
+    pypdf validates the file (header, end marker, encryption, page count); PDFium reads the text,
+    since pypdf glues the words of many LaTeX CVs together. A page PDFium cannot read, or a file
+    it cannot open, is read by pypdf instead.
+    """
     reader = _open_pdf(path, data)
+    try:
+        texts = pdfium.page_texts(data, password="" if reader.is_encrypted else None)
+        reader_name = "PDFium"
+    except pdfium.PdfiumError:
+        texts, reader_name = [None] * len(reader.pages), "pypdf"
     extracted: list[tuple[str, str | None]] = []
     failed: list[int] = []
-    for index in range(len(reader.pages)):
-        pair = _extract(reader, index)
+    for index, text in enumerate(texts):
+        pair = text if text is not None else _extract(reader, index)
         if pair is None:
             failed.append(index + 1)
         extracted.append(pair or ("", None))
     if len(failed) == len(extracted):
         raise IngestError(f"{path.name} is corrupt: no page could be read; re-export the PDF")
+    before = sum(len(glued_runs(plain)) for plain, _ in extracted)
     result = repair_pages(extracted)
     if not any(text.strip() for text in result.pages):
         raise IngestError(
-            f"{path.name} has no extractable text (a scanned image, or damaged); if it is a "
-            "scan, run OCR first (e.g. ocrmypdf), otherwise re-export it"
+            f"{path.name}: no text layer (scanned?); run OCR first (e.g. ocrmypdf) and ingest "
+            "the OCR'd PDF"
         )
     if failed:
         result.problems.insert(0, f"{page_label(failed)}: damaged, could not be read; skipped")
-    return result.pages, result.repairs, result.problems
+    after = sum(len(glued_runs(page)) for page in result.pages)
+    return result.pages, result.repairs, result.problems, reader_name, (before, after)
 
 
 def _open_pdf(path: Path, data: bytes) -> PdfReader:

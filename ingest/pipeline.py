@@ -7,7 +7,7 @@ import os
 import queue
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +32,8 @@ class FileResult:
     reason: str = ""
     repairs: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    reader: str = ""
+    glued: tuple[int, int] | None = None  # a PDF's glued word runs as extracted, after repair
 
 
 @dataclass
@@ -60,6 +62,9 @@ class IngestReport:
         for f in self.files:
             if f.outcome == "failed":
                 lines.append(f"  failed: {f.path}: {f.reason}")
+            if f.glued is not None:
+                lines.append(f"  {f.path.name}: text by {f.reader}, glued word runs "
+                             f"{f.glued[0]} as extracted, {f.glued[1]} after repair")
             for problem in f.problems:
                 lines.append(f"  warning: {f.path.name}: {problem}")
         return "\n".join(lines)
@@ -91,16 +96,17 @@ def discover(paths: Iterable[Path]) -> Iterator[Path]:
 
 # Part of every document's hash, with the chunk size: raise it when loading, identity or
 # chunking change what a document's chunks are, so that the next ingest re-chunks old indexes.
-PARSE_VERSION = 2
+PARSE_VERSION = 3
 
 
-def _file_sha(path: Path, max_bytes: int, chunk_tokens: int) -> str:
+def _file_sha(path: Path, max_bytes: int, chunk_tokens: int, person: str = "") -> str:
     """Content hash read in blocks; oversized and unreadable files fail here, before parsing."""
     try:
         size = path.stat().st_size
         if size > max_bytes:
             loaders.load(path, max_bytes=max_bytes)  # raises the loader's size message
-        digest = hashlib.sha256(f"profilechat-parse-{PARSE_VERSION}-{chunk_tokens}\n".encode())
+        digest = hashlib.sha256(
+            f"profilechat-parse-{PARSE_VERSION}-{chunk_tokens}-{person}\n".encode())
         with path.open("rb") as handle:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
@@ -110,15 +116,24 @@ def _file_sha(path: Path, max_bytes: int, chunk_tokens: int) -> str:
         raise
 
 
-def parse(path: Path, settings: Settings, index: Index) -> _Parsed:
-    """Hash, and if new, load, identify and chunk one file; never raises for a bad file."""
+def parse(path: Path, settings: Settings, index: Index, person: str | None = None) -> _Parsed:
+    """Hash, and if new, load, identify and chunk one file; never raises for a bad file.
+
+    `person` names who the file is about when its text does not say (a Markdown page whose name
+    is only in the site's config); it is part of the hash, so renaming re-indexes the file.
+    """
     max_bytes = int(settings.max_file_mb * 1024 * 1024)
     try:
-        sha = _file_sha(path, max_bytes, settings.chunk_tokens)
+        sha = _file_sha(path, max_bytes, settings.chunk_tokens, person or "")
         if index.file_sha(path) == sha and index.records_current(sha):
             return _Parsed(path, sha, unchanged=True)
         document = loaders.load(path, max_bytes=max_bytes)
-        person = detect_person(document.text) or unknown_person(path.name)
+        person = person or detect_person(document.text)
+        if person is None:
+            person = unknown_person(path.name)
+            document.problems.append(
+                "no person's name found in the text; name them with `profilechat ingest "
+                f"{path.name} --person 'Full Name'` or a `person:` field in the front matter")
         chunks = chunk_text(
             document.text, person=person, source=path.name, doc_id=sha[:16],
             max_tokens=settings.chunk_tokens, page_at=document.page_at,
@@ -144,8 +159,13 @@ def ingest(
     prune: bool = False,
     on_file: Callable[[FileResult], None] | None = None,
     progress: bool = False,
+    names: Mapping[str, str] | None = None,
 ) -> IngestReport:
-    """Ingest files and folders; parsing runs ahead of embedding on another core."""
+    """Ingest files and folders; parsing runs ahead of embedding on another core.
+
+    Args:
+        names: file name → the person it is about, for files whose text does not name them.
+    """
     files = list(dict.fromkeys(discover(Path(p) for p in paths)))
     report = IngestReport()
     bar = _progress_bar(len(files), progress)
@@ -161,7 +181,7 @@ def ingest(
     waiting: list[_Parsed] = []
     writer = _Writer(index, record)
     try:
-        for parsed in _parse_ahead(files, settings, index):
+        for parsed in _parse_ahead(files, settings, index, names or {}):
             if parsed is None:
                 # Parsing is behind (a slow PDF, a small collection): embed what is waiting
                 # rather than sit idle, once it fills a batch.
@@ -189,8 +209,8 @@ def ingest(
     return report
 
 
-def _parse_ahead(files: list[Path], settings: Settings, index: Index
-                 ) -> Iterator[_Parsed | None]:
+def _parse_ahead(files: list[Path], settings: Settings, index: Index,
+                 names: Mapping[str, str]) -> Iterator[_Parsed | None]:
     """Parse in a background thread while the caller embeds (onnxruntime releases the GIL);
     None, before waiting, when the next file is not parsed yet."""
     # Room for the next embedding group's files (512 chunks ≈ 60 profiles, a few MB), so they are
@@ -202,7 +222,7 @@ def _parse_ahead(files: list[Path], settings: Settings, index: Index
         for path in files:
             if stop.is_set():
                 break
-            done.put(parse(path, settings, index))
+            done.put(parse(path, settings, index, names.get(path.name)))
         done.put(None)
 
     worker = threading.Thread(target=work, name="profilechat-parse", daemon=True)
@@ -288,6 +308,7 @@ def _write(batch: list[_Parsed], indexed: set[str], new: list[tuple[Chunk, str]]
         results.append(FileResult(
             parsed.path, outcome, parsed.person,
             len(parsed.chunks), repairs=doc.repairs, problems=doc.problems,
+            reader=doc.reader, glued=doc.glued,
         ))
     return results
 

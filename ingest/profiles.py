@@ -15,10 +15,13 @@ _NOT_NAME_WORDS = {
     "contact", "awards", "teaching", "skills", "papers", "citations", "overview", "inc", "llc",
     "page", "homepage", "email", "phone", "address", "objective", "biography", "about", "home",
     "computer", "science", "engineering", "systems", "the", "of", "and", "in", "for", "ai",
+    "academic", "service", "news", "selected", "honors", "honours", "projects", "talks", "full",
 }
 _PARTICLES = {"de", "van", "von", "der", "da", "di", "la", "le", "du", "bin", "al"}
-_NAME_TOKEN = re.compile(
-    r"^(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?|[A-Z]\.(?:-?[A-Z]\.)*|[A-Z][A-Z'’-]+)$")
+_NAME_TOKEN = re.compile(  # any script's letters: "Kołczyńska", "ANDIRKÓ", "J.-P."
+    r"^(?:[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)?|[^\W\d_]\.(?:-?[^\W\d_]\.)*)$")
+_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
+_MY_NAME = re.compile(r"\b(?:my name is|i am|i'm)\s+([^\W\d_][^.,;:\n]{2,60}?)(?=[.,;:\n]|\s+and\b)", re.I)
 _PREFIX = re.compile(
     r"^(?:(?:curriculum vitae|cv|resume|résumé|name|profile)\s*(?:of|[:\-–—|])\s*)?"
     r"(?:(?:dr|prof|professor|mr|mrs|ms)\.?\s+)?",
@@ -26,7 +29,8 @@ _PREFIX = re.compile(
 )
 _SUFFIX = re.compile(
     r"\s*(?:[,|–—-]\s*)?"
-    r"(?:ph\.?\s?d\.?|m\.?d\.?|curriculum vitae|cv|resume|'s (?:cv|homepage))\.?$",
+    r"(?:ph\.?\s?d\.?|m\.?d\.?|(?:full |short )?(?:curriculum vitae|cv)|resume|"
+    r"'s (?:cv|homepage))\.?$",
     re.I,
 )
 # HTML tags go whole: "<b>Google</b><br>" in a Markdown table cell is "Google", not "<b Google</b".
@@ -50,7 +54,8 @@ def as_name(text: str) -> str | None:
     if any(t.lower().strip(".,") in _NOT_NAME_WORDS for t in tokens):
         return None
     significant = [t for t in tokens if t.lower() not in _PARTICLES]
-    if len(significant) < 2 or not all(_NAME_TOKEN.match(t.strip(",")) for t in significant):
+    if len(significant) < 2 or not all(_NAME_TOKEN.match(t.strip(",")) and t[0].isupper()
+                                       for t in significant):
         return None
     if text.isupper():
         text = " ".join(t if len(t) <= 2 and t.endswith(".") else t.capitalize() for t in tokens)
@@ -58,13 +63,28 @@ def as_name(text: str) -> str | None:
 
 
 def detect_person(text: str, *, head_lines: int = 12) -> str | None:
-    """The person a CV or profile page is about, or None when it cannot be told."""
-    lines = [ln for ln in (clean_line(raw) for raw in text.splitlines()[:200]) if ln]
+    """The person a CV or profile page is about, or None when it cannot be told: a `person:`
+    field in Markdown front matter, a name line at the top, "My name is …", or a name that
+    recurs (the owner in every author list)."""
+    if named := front_matter_person(text):
+        return named
+    body = _FRONT_MATTER.sub("", text, count=1)
+    lines = [ln for ln in (clean_line(raw) for raw in body.splitlines()[:200]) if ln]
     for line in lines[:head_lines]:
         name = as_name(line)
         if name:
             return name
-    return _most_mentioned_name(text)
+    for found in _MY_NAME.finditer(clean_line(body[:3000])):
+        if name := as_name(re.sub(r"\(.*?\)", " ", found.group(1))):
+            return name
+    return _most_mentioned_name(body)
+
+
+def front_matter_person(text: str) -> str | None:
+    """The `person:` field of a Markdown file's YAML front matter, if it has one."""
+    block = _FRONT_MATTER.match(text)
+    found = block and re.search(r"^person:\s*[\"']?([^\"'\n]+?)[\"']?\s*$", block.group(1), re.M)
+    return found.group(1).strip() if found else None
 
 
 def _most_mentioned_name(text: str) -> str | None:
