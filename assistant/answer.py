@@ -101,9 +101,11 @@ class Assistant:
             return
         context = " ".join(history[-1]) if history else ""
         routed = collection.answer(question, self.index, named=focus, context=context)
-        if routed is not None:
+        if routed is not None and routed.complete:
             yield from self._deliver(routed, on_sources, started)
             return
+        # Records that miss entries would give a short list as the whole: the passages answer.
+        deferred = [n for n in routed.notes[1:]] if routed is not None else []
         query = follow_up_query(question, history, focus)
         passages = with_context(self.index, retrieve(
             self.index, query, people=focus, k=self.settings.top_k,
@@ -128,7 +130,9 @@ class Assistant:
         result = finish(raw, sent, backend=self.backend)
         result.retrieved = [p.chunk.id for p in passages]
         result.timings = {**timings, "total_s": time.perf_counter() - started}
-        result.notes = [*self.notes, *result.notes]
+        result.notes = [*self.notes, *result.notes, *deferred]
+        if deferred:
+            result.notes.append("So this was answered from the passages, not the records.")
         result.prompt_tokens = prompt_tokens
         yield result
 

@@ -33,14 +33,18 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
     from assistant import collection
     from ingest.records import KINDS
+    from ingest.records.coverage import complete
     from ingest.store import open_index
 
     index = open_index(settings)
     people = index.people()
     if args.json:
         records = {p["person"]: p for p in collection.profiles(index)}
+        held = index.coverage()
         out = {person: {"documents": docs, **{k: v for k, v in records.get(person, {}).items()
-                                              if k != "person"}}
+                                              if k != "person"},
+                        "coverage": {k: {"records": n, "entries": m}
+                                     for k, (n, m) in held.get(person, {}).items()}}
                for person, docs in people.items()}
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
@@ -51,8 +55,12 @@ def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
         for doc in docs:
             print(f"  {doc['source']} ({doc['kind']}, {doc['chunks']} chunks)")
         counts = Counter(r.kind for r in index.records(people=[person]))
-        if counts:
-            print("  records: " + ", ".join(f"{counts[k]} {k}" for k in KINDS if counts[k]))
+        held = index.coverage([person]).get(person, {})
+        if counts or held:
+            print("  records: " + ", ".join(
+                f"{counts[k]} {k}" + (f" (of ~{held[k][1]} entries{'' if complete(held[k]) else ', incomplete'})"
+                                      if k in held else "")
+                for k in KINDS if counts[k] or k in held))
     return 0
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from assistant.types import Answer, Citation
+from ingest.records.coverage import complete
 from ingest.records.publications import venue_key
 from ingest.records.text import clean, name_key, same_person
 from ingest.store import Index, StoredRecord
@@ -295,7 +296,8 @@ def answer(question: str, index: Index, *, named: Sequence[str] = (),
     for person in people:
         items = [f"{describe(r)} {cite(r, citations)}" for r in found[person]]
         lines.append(f"- {person}: " + "; ".join(items) + ".")
-    return records_answer("\n".join(lines), citations, backend, index)
+    return records_answer("\n".join(lines), citations, backend, index,
+                          scope=subjects or list(index.people()), kinds=[_KIND[ask.relation]])
 
 
 def _count(n: int) -> str:
@@ -314,7 +316,8 @@ def _count_answer(ask: Ask, found: dict[str, list[StoredRecord]], everyone: list
         papers = found.get(person, [])
         marks = "".join(cite(r, citations) for r in papers)
         lines.append(f"- {person}: {len(papers)}" + (f" {marks}" if marks else "") + ".")
-    return records_answer("\n".join(lines), citations, backend, index)
+    return records_answer("\n".join(lines), citations, backend, index, scope=everyone,
+                          kinds=["publication"])
 
 
 def cite(record: StoredRecord, citations: list[Citation]) -> str:
@@ -334,15 +337,38 @@ def _quote(record: StoredRecord) -> str:
     return text if len(text) <= 400 else text[:397] + "…"
 
 
-def records_answer(text: str, citations: list[Citation], backend: str, index: Index) -> Answer:
-    """The Answer, its citations given the section and page of the chunk they point into."""
+def records_answer(text: str, citations: list[Citation], backend: str, index: Index, *,
+                   scope: Sequence[str] | None = None, kinds: Sequence[str] = ()) -> Answer:
+    """The Answer, its citations given the section and page of the chunk they point into.
+
+    Args:
+        scope: the people whose records were searched (default: the people cited).
+        kinds: the kinds of record read (default: those cited).
+    """
     chunks = {c.id: c for c in index.chunks([c.chunk_id for c in citations])}
     placed = [replace(c, section=chunks[c.chunk_id].section, page=chunks[c.chunk_id].page)
               if c.chunk_id in chunks else c for c in citations]
-    note = f"Answered from the structured records of all {len(index.people())} people in the index."
+    everyone = scope is not None and len(scope) == len(index.people()) > 1
+    people = sorted(set(scope if scope is not None else (c.person for c in citations)))
+    searched = (f"all {len(people)} people in the index" if everyone else
+                join_names([f"{p}'s" for p in people]) if people else "the index's")
+    notes = [f"Answered from the structured records of {searched}."]
+    gaps = incomplete(index, people, list(kinds) or sorted({c.section for c in citations}))
+    if gaps:
+        notes.append("The records are incomplete for " + "; ".join(gaps) + ".")
     return Answer(text=text, citations=placed, refused=False, route="collection",
-                  backend=backend, notes=[note], retrieved=list(dict.fromkeys(
-                      c.chunk_id for c in citations)))
+                  backend=backend, notes=notes, complete=not gaps,
+                  retrieved=list(dict.fromkeys(c.chunk_id for c in citations)))
+
+
+def incomplete(index: Index, people: Sequence[str], kinds: Sequence[str]) -> list[str]:
+    """"Jun Wei's publications (3 records of about 12 entries)" for each person and kind whose
+    records hold fewer entries than their documents appear to list."""
+    held = index.coverage(people)
+    return [f"{person}'s {kind} ({n} records of about {m} entries)"
+            for person in people for kind in kinds
+            if (counts := held.get(person, {}).get(kind)) and not complete(counts)
+            for n, m in [counts]]
 
 
 @dataclass

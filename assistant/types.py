@@ -34,6 +34,9 @@ class Answer:
     timings: dict[str, float] = field(default_factory=dict)
     prompt_tokens: int = 0
     retrieved: list[str] = field(default_factory=list)  # chunk ids in rank order, for the eval
+    # False for a records answer whose people's records hold fewer entries than their documents
+    # appear to list (see ingest/records/coverage.py): the passages answer instead
+    complete: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -89,12 +89,14 @@ class Document:
         return filled[max(index, 0)].number
 
 
-def load(path: Path, *, max_bytes: int = 20 * 1024 * 1024) -> Document:
+def load(path: Path, *, max_bytes: int = 20 * 1024 * 1024, pdf_reader: str = "pdfium") -> Document:
     """Read a PDF, Markdown or text file into a Document.
 
     Args:
         path: the file to read; its suffix picks the reader (see SUPPORTED_SUFFIXES).
         max_bytes: larger files are refused before they are read.
+        pdf_reader: "pdfium" (default) reads PDF text with PDFium, "pypdf" with pypdf alone
+            (for comparison: pypdf glues the words of many LaTeX CVs).
 
     Raises:
         IngestError: with a one-line reason naming the file, for any file that cannot be used.
@@ -104,7 +106,7 @@ def load(path: Path, *, max_bytes: int = 20 * 1024 * 1024) -> Document:
     kind = _KINDS[path.suffix.lower()]
     digest, size = hashlib.sha256(data).hexdigest(), len(data)
     if kind == "pdf":
-        texts, repairs, problems, reader, glued = _pdf_pages(path, data)
+        texts, repairs, problems, reader, glued = _pdf_pages(path, data, pdf_reader)
         text, pages = _join_pages(texts)
         return Document(path, kind, text, pages, digest, size, repairs, problems, reader, glued)
     text, repairs = _decode(path, data)
@@ -197,7 +199,7 @@ def _binary(path: Path, data: bytes, evidence: str) -> IngestError:
     return IngestError(f"{path.name} is a binary file, not text (it has {evidence}); {action}")
 
 
-def _pdf_pages(path: Path, data: bytes
+def _pdf_pages(path: Path, data: bytes, pdf_reader: str = "pdfium"
                ) -> tuple[list[str], list[str], list[str], str, tuple[int, int]]:
     """Repaired text of each PDF page, the repairs made, the problems found, the library that
     read the text and the glued word runs before and after repair.
@@ -207,11 +209,12 @@ def _pdf_pages(path: Path, data: bytes
     it cannot open, is read by pypdf instead.
     """
     reader = _open_pdf(path, data)
-    try:
-        texts = pdfium.page_texts(data, password="" if reader.is_encrypted else None)
-        reader_name = "PDFium"
-    except pdfium.PdfiumError:
-        texts, reader_name = [None] * len(reader.pages), "pypdf"
+    texts: list[tuple[str, str] | None] = [None] * len(reader.pages)
+    reader_name = "pypdf"
+    if pdf_reader == "pdfium":
+        with contextlib.suppress(pdfium.PdfiumError):
+            texts = pdfium.page_texts(data, password="" if reader.is_encrypted else None)
+            reader_name = "PDFium"
     extracted: list[tuple[str, str | None]] = []
     failed: list[int] = []
     for index, text in enumerate(texts):

@@ -89,13 +89,13 @@ def _lines(textpage: _pdfium.PdfTextPage) -> tuple[list[_Line], list[_Glyph]]:
         char = chr(raw.FPDFText_GetUnicode(handle, i))
         if char in "\r\n":
             if not (char == "\n" and after_cr):  # PDFium ends lines with "\r\n"
-                lines.append(_Line(_CONTROL.sub("", "".join(chars)), first_top))
+                lines.append(_Line(_text(chars), first_top))
                 chars, first_top = [], None
             after_cr = char == "\r"
             continue
         after_cr = False
         if char in _SOFT_BREAK:
-            lines.append(_Line(_CONTROL.sub("", "".join(chars)) + "-", first_top))
+            lines.append(_Line(_text(chars) + "-", first_top))
             chars, first_top = [], None
             continue
         size = raw.FPDFText_GetFontInfo(handle, i, font, len(font), ctypes.byref(flags))
@@ -113,8 +113,15 @@ def _lines(textpage: _pdfium.PdfTextPage) -> tuple[list[_Line], list[_Glyph]]:
                                  not chars or chars[-1].isspace()))
         chars.append(char)
     if chars:
-        lines.append(_Line(_CONTROL.sub("", "".join(chars)), first_top))
+        lines.append(_Line(_text(chars), first_top))
     return [line for line in lines if line.text.strip() or line.top is None], glyphs
+
+
+def _text(chars: list[str]) -> str:
+    """A line's characters, UTF-16 surrogate pairs joined (PDFium reports "𝑧" as two halves),
+    lone halves and control characters dropped."""
+    joined = "".join(chars).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "ignore")
+    return _CONTROL.sub("", joined)
 
 
 @dataclass
@@ -158,7 +165,7 @@ def _layout(glyphs: list[_Glyph]) -> str:
             line.append(glyph.char)
             previous = glyph
         out.append("".join(line).strip())
-    return "\n".join(out)
+    return _text(["\n".join(out)])
 
 
 def _header_first(lines: list[_Line]) -> list[_Line]:

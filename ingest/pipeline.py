@@ -18,6 +18,7 @@ from ingest import loaders
 from ingest.chunking import Chunk, chunk_text
 from ingest.profiles import detect_person, unknown_person
 from ingest.records import Record, attach, extract
+from ingest.records.coverage import coverage
 from ingest.store import Index
 
 Outcome = str  # "added" | "unchanged" | "replaced" | "failed" | "pruned"
@@ -80,6 +81,7 @@ class _Parsed:
     error: str = ""
     unchanged: bool = False
     records: list[Record] = field(default_factory=list)
+    coverage: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def discover(paths: Iterable[Path]) -> Iterator[Path]:
@@ -144,7 +146,8 @@ def parse(path: Path, settings: Settings, index: Index, person: str | None = Non
         attach(found, chunks)
         for record in found:
             record.source = path.name
-        return _Parsed(path, sha, document, person, chunks, records=found)
+        return _Parsed(path, sha, document, person, chunks, records=found,
+                       coverage=coverage(document.text, person, found))
     except ProfileChatError as exc:
         return _Parsed(path, "", error=str(exc))
     except OSError as exc:
@@ -301,7 +304,8 @@ def _write(batch: list[_Parsed], indexed: set[str], new: list[tuple[Chunk, str]]
     results = []
     for parsed in batch:
         same = index.file_sha(parsed.path) == parsed.sha  # only its records were out of date
-        index.commit(parsed.path, parsed.sha, parsed.chunks, parsed.records, doc_text(parsed))
+        index.commit(parsed.path, parsed.sha, parsed.chunks, parsed.records, doc_text(parsed),
+                     parsed.coverage)
         doc = parsed.document
         assert doc is not None
         outcome = "unchanged" if same else "replaced" if str(parsed.path) in indexed else "added"

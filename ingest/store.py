@@ -11,7 +11,7 @@ import json
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 # A question about named people ranks their chunks by exact cosine in numpy: Chroma's filtered
 # HNSW query took 70 ms at 87,000 chunks (unfiltered: 1 ms), fetching 10 vectors by id 1.6 ms.
 EXACT_SEARCH_MAX = 5000
-RECORDS_VERSION = 6
+RECORDS_VERSION = 7
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -57,6 +57,10 @@ CREATE TABLE IF NOT EXISTS records (
 CREATE INDEX IF NOT EXISTS records_kind ON records(kind, person);
 CREATE INDEX IF NOT EXISTS records_sha ON records(sha);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS coverage (
+    sha TEXT NOT NULL, kind TEXT NOT NULL, records INTEGER NOT NULL, entries INTEGER NOT NULL,
+    PRIMARY KEY (sha, kind)
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
     text, id UNINDEXED, person, tokenize = 'unicode61 remove_diacritics 2'
 );
@@ -191,6 +195,19 @@ class Index:
         rows = self._query(sql + " ORDER BY r.person, r.source, r.start", tuple(args))
         return [StoredRecord(k, p, src, cid, st, en, q, json.loads(data), bool(a))
                 for k, p, src, cid, st, en, q, data, a in rows]
+
+    def coverage(self, people: Sequence[str] = ()) -> dict[str, dict[str, tuple[int, int]]]:
+        """Person → kind → (records, entries their documents appear to hold), live documents."""
+        sql = ("SELECT d.person, c.kind, SUM(c.records), SUM(c.entries) FROM coverage c "
+               "JOIN documents d ON d.sha = c.sha WHERE d.status = 'live'")
+        args: tuple[str, ...] = ()
+        if people:
+            sql += f" AND d.person IN ({','.join('?' * len(people))})"
+            args = tuple(people)
+        out: dict[str, dict[str, tuple[int, int]]] = {}
+        for person, kind, n, m in self._query(sql + " GROUP BY d.person, c.kind", args):
+            out.setdefault(person, {})[kind] = (n, m)
+        return out
 
     def is_live(self, sha: str) -> bool:
         return bool(self._query("SELECT 1 FROM documents WHERE sha=? AND status='live'", (sha,)))
@@ -336,13 +353,18 @@ class Index:
             )
 
     def commit(self, path: Path, sha: str, chunks: Sequence[Chunk],
-               records: Sequence[Record] = (), text: str = "") -> str | None:
-        """Make a document live for a path in one transaction, with its structured records;
-        return the sha it replaced."""
+               records: Sequence[Record] = (), text: str = "",
+               coverage: Mapping[str, tuple[int, int]] | None = None) -> str | None:
+        """Make a document live for a path in one transaction, with its structured records and
+        their coverage (kind → records, entries the document appears to hold); return the sha
+        it replaced."""
         with self._lock, self._db:
             if not self._db.execute("SELECT 1 FROM documents WHERE sha=? AND records_version=?",
                                     (sha, RECORDS_VERSION)).fetchone():
                 self._write_records(sha, records, text)
+                self._db.execute("DELETE FROM coverage WHERE sha=?", (sha,))
+                self._db.executemany("INSERT INTO coverage VALUES (?,?,?,?)",
+                                     [(sha, k, n, m) for k, (n, m) in (coverage or {}).items()])
             old = self._db.execute("SELECT sha FROM files WHERE path=?", (str(path),)).fetchone()
             self._db.execute("UPDATE documents SET status='live' WHERE sha=?", (sha,))
             self._db.execute("INSERT OR REPLACE INTO files VALUES (?,?)", (str(path), sha))
@@ -391,6 +413,7 @@ class Index:
             )
             self._db.execute("DELETE FROM chunks WHERE sha=?", (sha,))
             self._db.execute("DELETE FROM records WHERE sha=?", (sha,))
+            self._db.execute("DELETE FROM coverage WHERE sha=?", (sha,))
 
     def abandon_pending(self) -> None:
         """Retire documents an interrupted run left pending and this run did not finish."""

