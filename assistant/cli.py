@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -34,17 +35,17 @@ def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
     from assistant import collection
     from ingest.records import KINDS
     from ingest.records.coverage import complete
-    from ingest.store import open_index
+    from ingest.store import open_manifest
 
-    index = open_index(settings)
+    index = open_manifest(settings)  # SQLite only: works while a Chroma server is down
     people = index.people()
     if args.json:
         records = {p["person"]: p for p in collection.profiles(index)}
-        held = index.coverage()
+        covered = index.coverage()
         out = {person: {"documents": docs, **{k: v for k, v in records.get(person, {}).items()
                                               if k != "person"},
                         "coverage": {k: {"records": n, "entries": m}
-                                     for k, (n, m) in held.get(person, {}).items()}}
+                                     for k, (n, m) in covered.get(person, {}).items()}}
                for person, docs in people.items()}
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
@@ -233,13 +234,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the output still buffered for a closed pipe is discarded
+    at exit instead of raising there ("Exception ignored ... BrokenPipeError", exit 120)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         settings = load_settings(
             home=args.home, chroma_url=args.chroma_url, llm=getattr(args, "llm", None)
         )
-        return int(args.func(args, settings))
+        code = int(args.func(args, settings))
+        sys.stdout.flush()  # a reader that stopped (`| head -1`) shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _drop_stdout()
+        return 0  # the reader had what it wanted; `set -o pipefail` scripts should not fail
     except ProfileChatError as exc:
         print(f"profilechat: {exc}", file=sys.stderr)
         return 2

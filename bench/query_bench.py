@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.answer import Assistant
-from assistant.collection import COLLECTION
-from assistant.retrieval import Passage, resolve_people, retrieve
+from assistant.retrieval import COLLECTION, Passage, resolve_people, retrieve
 from assistant.settings import Settings
 from ingest.store import Index
 

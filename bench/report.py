@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 RESULTS = BENCH / "results.md"
+REAL_STORE = BENCH / "cache" / "results-real.json"  # bench.real_bench's rows
+REAL_HEADING = "## Real corpus: PDFium and pypdf"  # the last section of results.md
 TARGET_RATIO = 1.3  # ingest may cost at most 30% more than embedding the same chunks
 TARGET_1000_S = 300.0  # 1,000 profiles in 5 minutes
 TARGET_P95_MS = 50.0  # retrieval p95 at 10,000 profiles
@@ -183,8 +186,110 @@ the generated answer (every part of it); *from records*: the share answered from
 records, without retrieval or a model. *local*: the local model's backend on the first *local n*
 of those questions; *model-written*: the ones the model wrote (the others came from the records).
 """
+    text += _kept_real_section(path)
     path.write_text(text, encoding="utf-8")
     return text
+
+
+def _kept_real_section(path: Path) -> str:
+    """The real-corpus section for results.md: from bench.real_bench's rows if this checkout has
+    them, else as the file already has it (bench/cache/ is not in git)."""
+    if REAL_STORE.exists():
+        rows = json.loads(REAL_STORE.read_text())
+        return "\n" + real_section([row for runs in rows.values() for row in runs])
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    return "\n" + old[old.index(REAL_HEADING):] if REAL_HEADING in old else ""
+
+
+def write_real(rows: list[dict], path: Path = RESULTS) -> str:
+    """Put the real-corpus section at the end of results.md, leaving the other sections as they
+    are (they come from bench.ingest_bench's rows)."""
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    kept = old[:old.index(REAL_HEADING)] if REAL_HEADING in old else old.rstrip("\n") + "\n\n"
+    text = kept + real_section(rows)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def real_section(rows: list[dict]) -> str:
+    """The real-corpus tables: ingest per reader and run, then glued word runs per PDF."""
+    commands = sorted({r["command"] for r in rows if r.get("command")})
+    return f"""{REAL_HEADING}
+
+Written by `{"`, `".join(commands) or "python -m bench.real_bench"}` on {os.cpu_count()} cores \
+({_cpu_model()}):
+the documents of `../shared/corpus/real` (not SOURCES.md), ingested into a fresh embedded Chroma
+per reader and run, with PDF text read by PDFium (the default) or by pypdf alone; bench/README.md
+says what each column means. On 2 cores, a load average above 2 means other work
+shared the CPU: compare the CPU-second columns.
+
+{real_table(rows)}
+
+Glued word runs per PDF (as extracted → after repair), from each reader's first run:
+
+{glued_table(rows)}
+"""
+
+
+def real_table(rows: list[dict]) -> str:
+    """One row per reader and run: files, pages, ingest and PDF-load seconds, bare embedding,
+    chunks, glued word runs, memory."""
+    head = ("| PDF text | run | files (failed) | PDF pages | chunks | ingest s | ingest CPU s "
+            "| PDF load s in ingest | PDF load CPU s | PDF load s alone | bare embed s "
+            "| bare embed CPU s | overhead | overhead, CPU s | glued as extracted "
+            "| glued after repair | peak RSS MB "
+            "| measured (load avg) |")
+    lines = [head, "|" + "---|" * head.count(" | ") + "---|"]
+    for r in rows:
+        reader = {"pdfium": "PDFium", "pypdf": "pypdf"}.get(r["reader"], r["reader"])
+        if r.get("fell_back"):
+            reader += f" ({r['fell_back']} by pypdf)"
+        lines.append(
+            f"| {reader} | {r['run']} | {r['files']} ({r['failed']}) | {r['pages']} "
+            f"| {r['chunks']} | {r['ingest_s']:.1f} | {r['ingest_cpu_s']:.1f} "
+            f"| {r['pdf_load_s']:.2f} | {r['pdf_load_cpu_s']:.2f} | {r['pdf_load_alone_s']:.2f} "
+            f"| {r['bare_s']:.1f} | {r['bare_cpu_s']:.1f} | {r['ingest_s'] / r['bare_s']:.2f}× "
+            f"| {r['ingest_cpu_s'] / r['bare_cpu_s']:.2f}× "
+            f"| {r['glued_extracted']} | {r['glued_after']} | {r['peak_rss_mb']:.0f} "
+            f"| {_stamp(r)} |"
+        )
+    return "\n".join(lines)
+
+
+def glued_table(rows: list[dict]) -> str:
+    """Per PDF, each reader's glued word runs (as extracted → after repair) and load seconds
+    alone, from the first run of each reader (the counts do not change between runs)."""
+    first: dict[str, dict] = {}
+    for r in rows:
+        first.setdefault(r["reader"], r)
+    readers = [r for r in ("pypdf", "pdfium") if r in first]
+    names = {"pdfium": "PDFium", "pypdf": "pypdf"}
+    head = "| file | pages | " + " | ".join(
+        f"{names[r]} glued | {names[r]} load s" for r in readers) + " |"
+    lines = [head, "|" + "---|" * head.count(" | ") + "---|"]
+    per = {r: {f["file"]: f for f in first[r]["per_file"]} for r in readers}
+    files = sorted({name for r in readers for name in per[r] if name.lower().endswith(".pdf")})
+    for name in files:
+        cells = []
+        for r in readers:
+            f = per[r].get(name, {})
+            glued = f.get("glued")
+            shown = (f"{glued[0]} → {glued[1]}" if glued
+                     else "no text layer" if "no text layer" in f.get("reason", "")
+                     else f.get("outcome", "–"))
+            if f.get("reader") and f["reader"].lower() != r:
+                shown += f" (read by {f['reader']})"
+            alone = f.get("load_alone_s")
+            cells.append(f"{shown} | {'–' if alone is None else f'{alone:.2f}'}")
+        pages = next((per[r][name]["pages"] for r in readers if name in per[r]), None)
+        lines.append(f"| {name} | {pages if pages is not None else '–'} | {' | '.join(cells)} |")
+    totals = []
+    for r in readers:
+        row = first[r]
+        totals.append(f"**{row['glued_extracted']} → {row['glued_after']}** "
+                      f"| **{row['pdf_load_alone_s']:.2f}**")
+    lines.append(f"| **total** | **{first[readers[0]]['pages']}** | {' | '.join(totals)} |")
+    return "\n".join(lines)
 
 
 def _cpu_model() -> str:

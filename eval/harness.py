@@ -143,6 +143,10 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
         return EvalSet("shared", EVAL_DIR / "shared.jsonl", corpus or folder)
     if spec == "sample":
         return EvalSet("sample", EVAL_DIR / "sample.jsonl", corpus or REPO / "sample" / "profiles")
+    if spec.endswith("-paraphrases") and spec.removesuffix("-paraphrases") in ("shared", "sample"):
+        # every case of the set in two other phrasings (eval/paraphrases/, ROUTING.md)
+        base = resolve_set(spec.removesuffix("-paraphrases"), corpus, shared)
+        return EvalSet(spec, EVAL_DIR / "paraphrases" / f"{base.name}.jsonl", base.corpus)
     if spec == "real":  # 30 real CVs and profile pages nobody wrote the code around
         folder = (shared or REPO.parent / "shared") / "corpus" / "real"
         names = json.loads((EVAL_DIR / "real.names.json").read_text(encoding="utf-8"))
@@ -150,7 +154,8 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
     path = Path(spec)
     if not path.is_file():
         raise EvalError(
-            f"no eval set {spec!r}: name `shared`, `sample`, `real` or a JSONL file of cases")
+            f"no eval set {spec!r}: name `shared`, `sample`, `real`, `shared-paraphrases`, "
+            "`sample-paraphrases` or a JSONL file of cases")
     if corpus is None:
         raise EvalError(f"{spec} is a custom eval set: pass the folder it is about with --corpus")
     return EvalSet(path.stem, path, corpus)

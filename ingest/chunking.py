@@ -30,7 +30,24 @@ SUBSECTION_WORDS = {
     "preprint", "under submission", "under review", "thesis", "theses", "book chapters",
     "posters", "demos", "technical reports",
 }
+# Nouns a CV heading ends with ("Academic & Research Experience", "Grants, Honours & Awards"),
+# in the languages CVs are most often written in.
+HEADING_NOUNS = frozenset("""
+    experience experiences education publications publication papers articles preprints awards
+    honors honours fellowships grants funding teaching positions appointments employment
+    internships service talks presentations skills interests summary profile projects
+    activities languages references qualifications studies prizes distinctions achievements
+    scholarships supervision mentoring mentorship memberships proceedings chapters books patents
+    posters certifications formation expérience expériences enseignement enseignements
+    compétences langues distinctions ausbildung berufserfahrung lehre auszeichnungen
+    publikationen formación experiencia docencia premios publicaciones istruzione esperienza
+    pubblicazioni premi
+""".split())
+_CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"
+# Sections that subsection headings ("Conference", "Journal", "Preprints") refine.
+_LISTING = re.compile(r"publication|paper|article|preprint|proceeding|bibliograph|talk|"
+                      r"presentation|output|work", re.I)
 _BULLET = re.compile(r"^\s*(?:[-*+•▪◦●]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.)\s+")
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b|'\d{2}\b")
@@ -83,11 +100,26 @@ def heading_title(line: str, person: str | None = None) -> str | None:
     md = _MD_HEADING.match(line)
     letters = [c for c in title if c.isalpha()]
     words = title.split()
-    if len(letters) >= 4 and title.isupper() and 2 <= len(words) <= 6 and not _YEAR.search(title):
+    if len(letters) >= 4 and title.isupper() and 2 <= len(words) <= 6 and not re.search(
+            r"\d", title):
         return title  # one all-caps word is more often an organisation (KAIST) than a heading
+    if _titled_heading(clean_line(line).rstrip(":").strip()):
+        return re.sub(r"\s*\([^)]*\d[^)]*\)$", "", clean_line(line).rstrip(":").strip())
     if md and len(md.group(1)) <= 2 and len(words) <= 8:
         return title
     return None
+
+
+def _titled_heading(text: str) -> bool:
+    """A short title-cased line ending in a heading noun: "Academic & Research Experience",
+    "Grants, Honours & Awards", "Selected Publication" (a dated parenthesis may follow)."""
+    text = re.sub(r"\s*\([^)]*\d[^)]*\)$", "", text)
+    words = text.replace(",", " ").split()
+    if not 1 <= len(words) <= 6 or re.search(r"[\d:;.!?@|]", text):
+        return False
+    last = words[-1].lower()
+    return (last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS) and all(
+        w[:1].isupper() or w.lower() in _CONNECTORS for w in words)
 
 
 def split_sections(text: str, person: str | None = None) -> list[Section]:
@@ -101,6 +133,8 @@ def split_sections(text: str, person: str | None = None) -> list[Section]:
         if not title and 0 < i < len(all_lines) - 1 and _is_rule(all_lines[i - 1]) \
                 and _is_rule(all_lines[i + 1]) and 0 < len(line.split()) <= 6:
             title = clean_line(line).rstrip(":").strip()  # a heading ruled above and below
+        if title and _heading_key(line) in SUBSECTION_WORDS and not _LISTING.search(parent):
+            title = None  # "Workshop" alone under Skills is a wrapped line, not a subsection
         if title:
             if offset > start:
                 sections.append(Section(current, start, offset))

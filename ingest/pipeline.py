@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import queue
@@ -21,7 +22,7 @@ from ingest.records import Record, attach, extract
 from ingest.records.coverage import coverage
 from ingest.store import Index
 
-Outcome = str  # "added" | "unchanged" | "replaced" | "failed" | "pruned"
+Outcome = str  # "added" | "unchanged" | "replaced" | "failed" | "pruned" | "skipped"
 
 
 @dataclass
@@ -58,11 +59,12 @@ class IngestReport:
             f"{self.count('added')} added, {self.count('unchanged')} unchanged, "
             f"{self.count('replaced')} replaced, {self.count('failed')} failed"
             + (f", {self.count('pruned')} pruned" if self.count("pruned") else "")
+            + (f", {self.count('skipped')} skipped" if self.count("skipped") else "")
             + f"; {self.chunks_added} chunks written; {len(self.people)} people"
         ]
         for f in self.files:
-            if f.outcome == "failed":
-                lines.append(f"  failed: {f.path}: {f.reason}")
+            if f.outcome in ("failed", "skipped"):
+                lines.append(f"  {f.outcome}: {f.path}: {f.reason}")
             if f.glued is not None:
                 lines.append(f"  {f.path.name}: text by {f.reader}, glued word runs "
                              f"{f.glued[0]} as extracted, {f.glued[1]} after repair")
@@ -84,16 +86,33 @@ class _Parsed:
     coverage: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
-def discover(paths: Iterable[Path]) -> Iterator[Path]:
+def discover(paths: Iterable[Path], skipped: list[FileResult] | None = None) -> Iterator[Path]:
     """Files named directly (any suffix, so they can be refused with a reason) and the
-    supported files under named folders, in a stable order."""
+    supported files under named folders, in a stable order; symlink loops met in folders go
+    to `skipped`, with the reason."""
     for path in paths:
         if path.is_dir():
             for found in sorted(path.rglob("*")):
                 if found.is_file() and found.suffix.lower() in loaders.SUPPORTED_SUFFIXES:
                     yield found.resolve()
+                elif skipped is not None and found.is_symlink() and (why := _loop(found)):
+                    skipped.append(FileResult(found, "skipped", reason=why))
         else:
             yield path.resolve() if path.exists() else path.absolute()
+
+
+def _loop(link: Path) -> str:
+    """Why a symlink cannot be followed because it loops, or "" when it does not loop."""
+    try:
+        target = link.resolve(strict=True)
+    except (OSError, RuntimeError) as exc:  # Python 3.11 raises RuntimeError for a loop
+        if isinstance(exc, OSError) and exc.errno != errno.ELOOP:
+            return ""  # a dangling link is skipped, as any non-file is
+        return "symlink loop: it leads back to itself, so it was not followed; fix or remove it"
+    if target.is_dir() and link.parent.resolve().is_relative_to(target):
+        return (f"symlink loop: it points to {target}, a folder that contains it, so it was not "
+                "followed; ingest that folder itself if its files are wanted")
+    return ""
 
 
 # Part of every document's hash, with the chunk size: raise it when loading, identity or
@@ -169,9 +188,12 @@ def ingest(
     Args:
         names: file name → the person it is about, for files whose text does not name them.
     """
-    files = list(dict.fromkeys(discover(Path(p) for p in paths)))
+    skipped: list[FileResult] = []
+    files = list(dict.fromkeys(discover((Path(p) for p in paths), skipped)))
     report = IngestReport()
     bar = _progress_bar(len(files), progress)
+    # Who each live document is about, for the files that turn out unchanged.
+    people = {doc["sha"]: person for person, docs in index.people().items() for doc in docs}
 
     def record(results: list[FileResult]) -> None:
         for result in results:
@@ -193,7 +215,7 @@ def ingest(
                     waiting = []
                 continue
             if parsed.error or parsed.unchanged:
-                record([_settled(parsed)])
+                record([_settled(parsed, people.get(parsed.sha))])
                 continue
             waiting.append(parsed)
             # Embedding many files' chunks together lets length-sorted batches waste little on
@@ -206,6 +228,10 @@ def ingest(
     finally:
         writer.close()
     bar.close()
+    for result in skipped:
+        report.files.append(result)
+        if on_file:
+            on_file(result)
     index.abandon_pending()
     if prune:
         report.files.extend(_prune(index, on_file))
@@ -244,10 +270,10 @@ def _parse_ahead(files: list[Path], settings: Settings, index: Index,
         stop.set()
 
 
-def _settled(parsed: _Parsed) -> FileResult:
+def _settled(parsed: _Parsed, person: str | None) -> FileResult:
     if parsed.error:
         return FileResult(parsed.path, "failed", reason=parsed.error)
-    return FileResult(parsed.path, "unchanged")
+    return FileResult(parsed.path, "unchanged", person)
 
 
 class _Writer:

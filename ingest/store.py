@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 # A question about named people ranks their chunks by exact cosine in numpy: Chroma's filtered
 # HNSW query took 70 ms at 87,000 chunks (unfiltered: 1 ms), fetching 10 vectors by id 1.6 ms.
 EXACT_SEARCH_MAX = 5000
-RECORDS_VERSION = 7
+RECORDS_VERSION = 8
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -208,6 +208,11 @@ class Index:
         for person, kind, n, m in self._query(sql + " GROUP BY d.person, c.kind", args):
             out.setdefault(person, {})[kind] = (n, m)
         return out
+
+    def record_count(self) -> int:
+        """How many live records the index holds (changes whenever records do)."""
+        return int(self._query("SELECT COUNT(*) FROM records r JOIN documents d ON d.sha = r.sha "
+                               "WHERE d.status = 'live'")[0][0])
 
     def is_live(self, sha: str) -> bool:
         return bool(self._query("SELECT 1 FROM documents WHERE sha=? AND status='live'", (sha,)))
@@ -461,3 +466,18 @@ def open_index(settings: Settings) -> Index:
     from ingest.embeddings import MiniLMEmbeddings
 
     return Index(settings, MiniLMEmbeddings(batch_size=settings.embed_batch))
+
+
+def open_manifest(settings: Settings) -> Index:
+    """The index's SQLite half alone, read-only, for commands that read only the manifest and
+    records (`people`): they need neither Chroma, which may be down, nor the embedder. Reading
+    vectors from it fails; an index not made yet reads as empty."""
+    path = settings.home / "index.sqlite"
+    if path.exists():
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    else:
+        db = sqlite3.connect(":memory:", check_same_thread=False)
+        db.executescript(_SCHEMA)
+    index = Index.__new__(Index)  # the constructor would open Chroma
+    index.settings, index._db, index._lock, index._people = settings, db, threading.RLock(), None
+    return index

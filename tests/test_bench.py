@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pdfs
 import pytest
 from conftest import REPO
 
@@ -16,7 +17,7 @@ from ingest.pipeline import ingest
 
 if str(REPO) not in sys.path:  # bench/ is a development tool, not an installed package
     sys.path.insert(0, str(REPO))
-from bench import ingest_bench, query_bench, report
+from bench import ingest_bench, query_bench, real_bench, report
 from bench.chroma_server import chroma_server, cpu_seconds, peak_rss_mb
 from bench.embed_cache import CachedEmbeddings
 from bench.generate import generate
@@ -130,3 +131,41 @@ def test_chroma_server_starts_reports_its_costs_and_stops(tmp_path) -> None:
     with pytest.raises(OSError):
         urllib.request.urlopen(f"{server.url}/api/v2/heartbeat", timeout=2)
 
+
+def test_real_bench_measures_each_pdf_reader_and_restores_the_loader(tmp_path) -> None:
+    from ingest import loaders
+
+    folder = tmp_path / "real"
+    folder.mkdir()
+    pdfs.cv_pdf(folder / "doe_cv.pdf")
+    pdfs.glued_pdf(folder / "glued_cv.pdf")
+    pdfs.image_only_pdf(folder / "scan_cv.pdf")
+    (folder / "ruiz.md").write_text("# Ada Ruiz\n\n## Education\n\nPh.D., Drathei University\n")
+    (folder / "SOURCES.md").write_text("# Where these files come from\n")
+    files = real_bench.corpus_files(folder)
+    assert [f.name for f in files] == ["doe_cv.pdf", "glued_cv.pdf", "ruiz.md", "scan_cv.pdf"]
+    load = loaders.load
+    rows = []
+    for reader in ("pdfium", "pypdf"):
+        job = {"name": "test", "reader": reader, "paths": [str(f) for f in files],
+               "bare_chunks": 1000}
+        row = real_bench.measure(job)
+        assert loaders.load is load  # the benchmark's patch is undone
+        assert (row["files"], row["failed"], row["pdfs"], row["pages"]) == (4, 1, 3, 6)
+        assert row["chunks"] > 0 and row["bare_s"] > 0 and row["fell_back"] == 0
+        assert 0 < row["pdf_load_s"] < row["ingest_s"] and row["pdf_load_alone_s"] > 0
+        by_file = {f["file"]: f for f in row["per_file"]}
+        assert by_file["glued_cv.pdf"]["reader"] == {"pdfium": "PDFium", "pypdf": "pypdf"}[reader]
+        extracted, after = by_file["glued_cv.pdf"]["glued"]
+        assert extracted >= 1 and after <= extracted
+        assert row["glued_extracted"] >= extracted and by_file["scan_cv.pdf"]["glued"] is None
+        rows.append({**row, "run": 1, "measured": "now", "command": "python -m bench.real_bench"})
+
+    results = tmp_path / "results.md"
+    results.write_text("# Benchmark results\n\n## Ingest\n\nkept\n")
+    text = report.write_real(rows, results)
+    assert text.startswith("# Benchmark results\n\n## Ingest\n\nkept\n")
+    assert text.count(report.REAL_HEADING) == 1
+    assert "| PDFium | 1 | 4 (1) | 6 |" in text and "| pypdf | 1 | 4 (1) | 6 |" in text
+    assert "| scan_cv.pdf | 2 | no text layer |" in text
+    assert report.write_real(rows, results) == text  # rewritten in place, not appended

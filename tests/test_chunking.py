@@ -95,3 +95,12 @@ def test_author_list_detection() -> None:
     assert looks_like_authors("Jack Kosaian, K. V. Rashmi, Shivaram Venkataraman")
     assert looks_like_authors("Harun Bayraktar, Cole Brower, John Gunnels et al.")
     assert not looks_like_authors("We present ECRM, a system that achieves fault tolerance.")
+
+
+def test_title_cased_headings_ending_in_a_section_noun() -> None:
+    text = ("Ana Ruiz\nAcademic & Research Experience\nLab A\nGrants, Honours & Awards\nX Prize\n"
+            "Visiting Engagements (2010 – 2016)\nTeaching Assistant\nCS 101\nSkills\nLaTeX\n"
+            "Workshop\nAUSD 344,971.\n")
+    titles = [s.title for s in split_sections(text, "Ana Ruiz")]
+    assert titles == ["Profile", "Academic & Research Experience", "Grants, Honours & Awards",
+                      "Skills"]

@@ -8,7 +8,6 @@ import pytest
 from conftest import SAMPLE
 
 from assistant.answer import Assistant
-from assistant.collection import parse
 from assistant.llm import FakeChatModel
 from assistant.settings import Settings
 from assistant.types import Answer
@@ -93,7 +92,7 @@ def test_authorship_question_names_the_real_authors(settings, sample_index) -> N
 
 
 @pytest.mark.parametrize("question, starts", [
-    ("Is Sofia Lindqvist an author of the VLDB 2022 paper on her profile page?", "No"),
+    ("Is Sofia Lindqvist an author of the VLDB 2022 paper?", "No"),
     ("Did Sofia Lindqvist write the NeurIPS 2021 paper?", "Yes"),
 ])
 def test_a_paper_named_by_venue_and_year_is_checked_against_its_authors(
@@ -123,16 +122,6 @@ def test_questions_the_records_cannot_answer_go_to_retrieval(settings, sample_in
                      "What does Jia Wei do at Tidewater Data Systems?"):
         result = _ask(settings, sample_index, question)
         assert result.route != "collection"
-
-
-def test_parse_recognises_relations_and_years() -> None:
-    ask = parse("Who has published at USENIX ATC since 2019?")
-    assert ask is not None and (ask.relation, ask.value, ask.since) == ("venue", "USENIX ATC", 2019)
-    ask = parse("Who co-authored with Phillip Gibbons?")
-    assert ask is not None and (ask.relation, ask.value) == ("coauthor", "Phillip Gibbons")
-    ask = parse("Which of them did a PhD at CMU?")
-    assert ask is not None and (ask.relation, ask.value, ask.level) == ("education", "CMU", "phd")
-    assert parse("What is the weather like?") is None
 
 
 def test_did_x_co_author_a_system_named_by_its_short_name(settings, sample_index) -> None:
@@ -196,9 +185,9 @@ def test_a_persons_courses_and_awards_are_listed_whole(settings, sample_index) -
 def test_a_question_about_one_listed_item_goes_to_retrieval(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "What did Jun Wei work on at Nokia Bell Labs?")
     assert result.route != "collection"
+    # "now" is a time the records do not hold (a job's end date is not "current"): passages.
     current = _ask(settings, sample_index, "Where does Priya Ramanathan work now?")
-    assert current.route == "collection" and "Calder State University" in current.text
-    assert "Halverson" not in current.text
+    assert current.route != "collection"
     # Google is on none of her internships: her list of them is not an answer.
     elsewhere = _ask(settings, sample_index, "Which Google team did Jia Wei intern on?")
     assert elsewhere.route != "collection"

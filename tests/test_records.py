@@ -225,3 +225,52 @@ def test_a_teaching_table_row_keeps_its_term_and_the_courses_instructor_is_not_h
     assert courses["ENG 210"]["term"] == "Fall 2019, Fall 2020"
     assert courses["ENG 210"]["role"] is None and "Piet Halloran" in courses["ENG 210"]["course"]
     assert courses["ENG 101"]["term"] == "Spring 2016" and courses["ENG 101"]["role"] == "TA"
+
+
+REFERENCES = """Noor Haddad
+Research Fellow
+
+Selected Publications
+2024 1. Haddad, N.*, Ortiz, P.*, Lind, K.-J., Tidal mixing in shallow bays. Coastal Letters (* co-first author)
+2. Ortiz, P. Haddad, N., & Lind, K.-J. Sediment plumes after storms. Marine Geology Reports, 12(3).
+2022 3. Berg, T., and 14 other authors including Haddad, N. A census of kelp forests
+along the northern shelf. 2022 Ecology Journal 41, 7, arXiv:2201.01234
+4. Berg, T., Haddad, N. (2021). Wave damping by seagrass meadows. Estuaries, 16.
+"""
+
+
+def test_author_first_references_read_from_a_numbered_list() -> None:
+    papers = {r.data["title"]: r.data for r in extract(REFERENCES, "Noor Haddad")
+              if r.kind == "publication"}
+    assert set(papers) == {"Tidal mixing in shallow bays", "Sediment plumes after storms",
+                           "A census of kelp forests along the northern shelf",
+                           "Wave damping by seagrass meadows"}
+    tidal = papers["Tidal mixing in shallow bays"]
+    assert (tidal["venue"], tidal["year"], tidal["authors"]) == (
+        "Coastal Letters", 2024, ["Haddad, N.", "Ortiz, P.", "Lind, K.-J."])
+    assert papers["Sediment plumes after storms"]["year"] == 2024  # the date column above
+    assert (papers["Wave damping by seagrass meadows"]["venue"],
+            papers["Wave damping by seagrass meadows"]["year"]) == ("Estuaries", 2021)
+    assert papers["A census of kelp forests along the northern shelf"]["authors"] == [
+        "Berg, T.", "Haddad, N."]
+
+
+AWARDS = """Lena Brook
+
+Grants, Honours & Awards
+2023 Early Career Fellowship, Hollin Foundation
+Ocean Prize, Tidewater Society (declined)
+THREE-YEAR FELLOWSHIP TO STUDY COASTAL EROSION AT THE INSTITUTE
+Conference funding awarded to the coastal group
+2019 Dean's List, Marlow College
+Hollin Foundation Early Career Fellowship, 2023 $120,000
+"""
+
+
+def test_awards_take_their_year_from_the_column_and_descriptions_are_not_awards() -> None:
+    awards = [(r.data["name"], r.data["year"]) for r in extract(AWARDS, "Lena Brook")
+              if r.kind == "award"]
+    assert awards == [("Early Career Fellowship, Hollin Foundation", 2023),
+                      ("Ocean Prize, Tidewater Society (declined)", 2023),
+                      ("Dean's List, Marlow College", 2019),
+                      ("Hollin Foundation Early Career Fellowship", 2023)]

@@ -234,7 +234,7 @@ def test_upload_reports_each_file_and_refreshes_people(settings: Settings, index
     assert "Jane Doe" in people and "Mallory Script" in people and "<script>" not in people
     assert set(picker.choices) >= {("Jane Doe", "Jane Doe"), ("Mallory Script", "Mallory Script")}
     again = list(app.upload([str(files[0])]))[-1][0]
-    assert "jane.pdf</strong> — unchanged" in again
+    assert "jane.pdf</strong> (Jane Doe) — unchanged" in again
 
     html, turns = _last(app.respond("What award did Jane Doe win?", [], []))
     answer = turns[0].answer

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import ipaddress
 import queue
 import shutil
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 import gradio as gr
+from fastapi import HTTPException, status
+from starlette.middleware import Middleware
 
 from assistant.answer import Assistant
 from assistant.errors import ProfileChatError
@@ -23,6 +30,12 @@ from ui.format import Turn
 
 Emit = Callable[[str, Any], None]
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+# Five guesses per client per five minutes, about 1,400 a day: unthrottled, a login answers in
+# about 1 ms, 1,000 guesses a second. A user who mistypes five times in a minute waits 5 minutes.
+MAX_FAILURES, FAILURE_WINDOW_S, BACKOFF_S = 5, 60.0, 300.0
+AUTH_MESSAGE = ("Log in to profilechat. After 5 failed logins in a minute, this address must "
+                "wait 5 minutes.")
+_CLIENT: ContextVar[str] = ContextVar("profilechat_login_client", default="unknown")
 # The local model uses both cores for one answer; a second at once would only halve both.
 LOCAL_CONCURRENCY, REMOTE_CONCURRENCY = 1, 4
 # System fonts: the default theme would fetch Google Fonts, which an offline or private
@@ -261,23 +274,107 @@ def load_auth(value: str | None) -> list[tuple[str, str]] | None:
     return logins
 
 
+class LoginThrottle:
+    """The login check Gradio calls: the right user and password, unless this client has failed
+    MAX_FAILURES times within FAILURE_WINDOW_S; then every login from it, the right one too, is
+    refused (HTTP 429) for BACKOFF_S."""
+
+    def __init__(self, logins: Sequence[tuple[str, str]],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._passwords = dict(logins)  # a user listed twice keeps the last password, as Gradio
+        self._clock = clock
+        self._failures: dict[str, list[float]] = {}
+        self._refused_until: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, username: str, password: str) -> bool:
+        client, now = _CLIENT.get(), self._clock()
+        with self._lock:
+            wait = self._refused_until.get(client, now) - now
+            if wait > 0:
+                raise HTTPException(
+                    status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": f"{wait:.0f}"},
+                    detail=f"Too many failed logins from this address; try again in {wait:.0f} s.")
+            self._refused_until.pop(client, None)
+            if self._matches(username, password):
+                self._failures.pop(client, None)
+                return True
+            self._failed(client, now)
+            return False
+
+    def _matches(self, username: str, password: str) -> bool:
+        expected = self._passwords.get(username, "")
+        same = hmac.compare_digest(hashlib.sha256(password.encode()).digest(),
+                                   hashlib.sha256(expected.encode()).digest())
+        return same and username in self._passwords
+
+    def _failed(self, client: str, now: float) -> None:
+        if len(self._failures) > 10_000:  # many addresses guessing once: keep only recent ones
+            self._failures = {c: t for c, t in self._failures.items()
+                              if now - t[-1] < FAILURE_WINDOW_S}
+        recent = [t for t in self._failures.get(client, []) if now - t < FAILURE_WINDOW_S]
+        if len(recent) + 1 >= MAX_FAILURES:
+            self._refused_until[client] = now + BACKOFF_S
+            self._failures.pop(client, None)
+        else:
+            self._failures[client] = [*recent, now]
+
+
+class _ClientAddress:
+    """ASGI middleware that tells the login check who is asking: Gradio calls it with only the
+    user and password. Behind a reverse proxy on this machine, uvicorn has already replaced the
+    proxy's address with the client's from X-Forwarded-For."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        client = scope.get("client")
+        token = _CLIENT.set(client[0] if client else "unknown")
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            _CLIENT.reset(token)
+
+
+def login_check(settings: Settings, clock: Callable[[], float] = time.monotonic
+                ) -> LoginThrottle | None:
+    """The login the page asks for, or None on loopback without PROFILECHAT_AUTH; serving any
+    other address without one is refused."""
+    logins = load_auth(settings.auth)
+    if logins:
+        return LoginThrottle(logins, clock)
+    if not _is_loopback(settings.host):
+        raise ProfileChatError(
+            f"refusing to serve on {settings.host} without a login: anyone who can reach it could "
+            "read the profiles. Set PROFILECHAT_AUTH=user:pass (or --auth FILE) and put TLS in "
+            "front (a reverse proxy), or serve on 127.0.0.1"
+        )
+    return None
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return host in LOOPBACK or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name other than localhost
+        return False
+
+
 def launch(settings: Settings, *, assistant: Assistant | None = None, block: bool = True,
            inbrowser: bool = False) -> tuple[gr.Blocks, str]:
     """Serve the chat on settings.host:port; returns (app, url) at once when block is False."""
-    auth = load_auth(settings.auth)
+    auth = login_check(settings)
     app = ChatApp(settings, assistant)
     demo = build(app)
     demo.queue(default_concurrency_limit=1, max_size=64)
-    if settings.host not in LOOPBACK and not auth:
-        print(f"profilechat: warning: serving on {settings.host} without a login; anyone who can "
-              "reach it can read the profiles. Set PROFILECHAT_AUTH=user:pass.", file=sys.stderr)
     threading.Thread(target=_warm_up, args=(app.assistant,), daemon=True).start()
     try:
         demo.launch(
             server_name=settings.host, server_port=settings.port, share=False, auth=auth,
-            auth_message="Log in to profilechat.", max_file_size=int(settings.upload_mb * 2**20),
+            auth_message=AUTH_MESSAGE, max_file_size=int(settings.upload_mb * 2**20),
             inbrowser=inbrowser, prevent_thread_lock=True, quiet=True, ssr_mode=False,
             mcp_server=False, theme=THEME, css=fmt.CSS, footer_links=[],
+            app_kwargs={"middleware": [Middleware(_ClientAddress)]},
         )
     except OSError as exc:
         raise ProfileChatError(

@@ -13,22 +13,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest.chunking import Chunk, split_sections
-from ingest.records import education, honours, positions, publications
+from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import DATE_RANGE, Line, lines, without_dates
 
 KINDS = ("publication", "education", "position", "award", "teaching")
 
 _SECTION_KINDS = (
-    ("publication", r"publication|paper|article|preprint|conference|journal|workshop|manuscript|"
-                    r"bibliography"),
+    ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
+                    r"proceeding|(?:conference|workshop)(?!.*(?:talk|presentation|poster))"),
     ("education", r"education|degree|academic background|studies|qualification"),
     ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction"),
     ("teaching", r"teaching|courses taught|instruct"),
+    ("skip", r"talk|presentation|poster|seminar|service|skill|interest|reference|student|mentor|"
+             r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
+             r"patent|review|committee|membership|leadership|objective"),
+    ("award", r"grant|funding"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
                  r"professional|overview|summary|profile|about|biography|bio\b|research"),
-    ("skip", r"talk|presentation|service|skill|interest|reference|student|mentor|advis|grant|"
-             r"funding|outreach|activit|project|software|language|contact|news|co-author|"
-             r"patent|review|committee|membership|leadership|objective"),
 )
 
 
@@ -114,6 +115,8 @@ def _wrap(kind: str, items: list[dict]) -> list[Record]:
 
 
 def _publications(text: str, start: int, end: int, person: str, *, strict: bool) -> list[Record]:
+    if not strict and (cited := _citations(text, start, end, person)) is not None:
+        return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):
         entry = list(lines(text, e_start, e_end))
@@ -128,8 +131,25 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool)
     return out
 
 
+def _citations(text: str, start: int, end: int, person: str) -> list[Record] | None:
+    """Papers of a numbered list of author-first references, or None when the section is not
+    one (most of its entries must read as such; the rest are left out, not guessed)."""
+    spans = citations.numbered_entries(text, start, end)
+    papers = [(s, e, citations.parse(text[s:e], person)) for s, e in spans]
+    if not spans or sum(p is not None for *_, p in papers) < 0.5 * len(spans):
+        return None
+    found, year = [], None
+    for s, e, paper in papers:
+        # A date column prints each year once, before the first of that year's entries.
+        year = citations.column_year(text[s:e]) or year
+        if paper:
+            paper["year"] = paper["year"] or year
+            found.append(Record("publication", paper, s, e))
+    return found
+
+
 def _awards(section_lines: list[Line]) -> list[Record]:
-    return _wrap("award", [a for a in map(honours.award_from_line, section_lines) if a])
+    return _wrap("award", honours.awards_from_lines(section_lines))
 
 
 def _teaching(section_lines: list[Line], role: str | None) -> list[Record]:
@@ -187,6 +207,9 @@ def dedupe(records: list[Record]) -> list[Record]:
         if record.kind == "position":
             twin = next((k for k in kept if k[:3] == key[:3] and (not k[3] or not key[3])), None)
             key = twin or key
+        elif record.kind == "award":  # "X Fellowship, NSF" (2025) and "X Fellowship" (None)
+            twin = next((k for k in kept if k[0] == "award" and _same_award(k, key)), None)
+            key = twin or key
         if key not in kept:
             kept[key] = record
             continue
@@ -195,6 +218,15 @@ def dedupe(records: list[Record]) -> list[Record]:
             if first.data.get(name) in (None, "", []) and value not in (None, "", []):
                 first.data[name] = value
     return list(kept.values())
+
+
+def _same_award(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two award keys for one honour: one name starts the other, the years agree or one is
+    missing."""
+    (_, name_a, year_a), (_, name_b, year_b) = a, b
+    short, long = sorted((name_a, name_b), key=len)
+    return len(short) >= 12 and long.startswith(short) and (
+        year_a == year_b or "None" in (year_a, year_b))
 
 
 def attach(records: Sequence[Record], chunks: Sequence[Chunk]) -> None:

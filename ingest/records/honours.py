@@ -33,6 +33,67 @@ def award_from_line(line: Line) -> dict | None:
     return {"name": name, "year": year, "_span": (line.start, line.end)}
 
 
+# Words that name an honour; a line of an awards section without one is a description, a
+# paper the award was for, or a funding amount, and is not emitted on its own.
+_HONOUR = re.compile(
+    r"award(?!ed)|prize|price\b|fellow|scholar|grant|medal|honou?r|finalist|winner|\bwon\b|nominat|"
+    r"laureate|distinction|laude|valedictorian|dean.s list|\blist\b|certificate|competition|"
+    r"contest|champion|bursary|stipend|\bbest\b|first place|excellence|recogni|runner-up|"
+    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bpreis\b|\bprix\b|\bpremio\b|"
+    r"\bbeca\b|\bbourse\b", re.I)
+_LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|present))?\s*:?\s+", re.I)
+_NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
+
+
+def _shouting(text: str) -> bool:
+    """A description set in capitals ("THREE YEAR FELLOWSHIP TO PURSUE RESEARCH AT UWA")."""
+    letters = [c for c in text if c.isalpha()]
+    return len(text.split()) >= 4 and sum(c.isupper() for c in letters) >= 0.7 * len(letters)
+
+
+def _without_amount(name: str) -> str:
+    """An award's name without what follows a dash, nor a trailing amount or cycle
+    ("NAASC Conference Support, 2024 $9,000", "Travel Award – from INSAR – 1,500 $")."""
+    name = re.split(r"\s+[–—]\s+|\s+-\s+(?=[A-Z])", name)[0]
+    name = re.sub(r"[,\s]+(?:(?:Cycle|Round)\s+\d+|(?:19|20)\d{2}\w?(?:[-–]\d{2,4})?)?\s*"
+                  r"(?:[$€£]\s?[\d,.]+k?|[\d,.]+\s?(?:[$€£]|CAD|USD|EUR|AUD))?\s*$", "", name)
+    return name.strip(" ,;:")
+
+
+def awards_from_lines(section_lines: list[Line]) -> list[dict]:
+    """Awards from the lines of an awards section, one per line that names an honour.
+
+    Lines without an honour word describe the award above them and lend it their year. A
+    section whose entries open with a year ("2022 Fellowship X") lists later entries of the
+    same year without repeating it, so an undated entry there takes the year above it.
+    """
+    heads: list[tuple[dict, bool]] = []  # (award, whether its line opened with a year)
+    for line in section_lines:
+        text = line.text
+        body = _NUMBERED.sub("", _LEADING_YEAR.sub("", text), count=1)
+        body = _NUMBERED.sub("", body, count=1)
+        opens = body[:1].isupper() or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]", body)
+        if opens and _HONOUR.search(body) and \
+                len(body.split()) <= 40 and not _shouting(body):
+            award = award_from_line(Line(_without_amount(body), line.start, line.end,
+                                         line.bold, line.row))
+            if award:
+                award["year"] = first_year(text)
+                heads.append((award, bool(_LEADING_YEAR.match(text))))
+                continue
+        if heads and heads[-1][0]["year"] is None and first_year(text):
+            heads[-1][0]["year"] = first_year(text)
+            heads[-1][0]["_span"] = (heads[-1][0]["_span"][0], line.end)
+    if sum(led for _, led in heads) >= 2:
+        year = None
+        for award, led in heads:
+            if led:
+                year = award["year"]
+            elif award["year"] is None:
+                award["year"] = year
+    return [award for award, _ in heads]
+
+
 def _award_name(text: str) -> str:
     text = re.sub(r"^\s*(?:(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2}|present))?)\s+", "", text)
     text = re.sub(r"\s*\((?:[^()]*\d{4}[^()]*)\)\s*$", "", text)
@@ -96,7 +157,8 @@ def awards_from_prose(text: str, offset: int) -> list[dict]:
     return found
 
 
-_LISTED = re.compile(r"\b(?P<what>honou?rs|awards|has taught|taught|teaches)\s+(?:include\s+)?"
+_LISTED = re.compile(r"\b(?:(?P<what>honou?rs|awards)\s+include|"
+                     r"(?P<what2>has taught|taught|teaches))\s+"
                      r"(?P<items>[^.]+(?:\.\d[^.]*)*)\.")
 
 
@@ -109,7 +171,7 @@ def listed_in_prose(text: str, offset: int) -> tuple[list[dict], list[dict]]:
         for item in re.split(r";\s*|,\s+and\s+", match.group("items")):
             inner = re.search(r"\(([^)]*)\)", item)
             head = re.sub(r"\s*\([^)]*\)", "", item).strip()
-            if match.group("what").lower().startswith(("hon", "award")):
+            if match.group("what"):
                 name = re.sub(r"^(?:the|a|an)\s+", "", head)
                 if len(name) >= 4:
                     awards.append({"name": name, "year": first_year(item), "_span": span})

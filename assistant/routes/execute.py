@@ -1,0 +1,350 @@
+"""Answers from the structured records for a typed Query; None when the records hold no answer
+(retrieval then answers). Every item is cited to the span it was read from."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from assistant.collection import (
+    Authorship,
+    authorship_answer,
+    cite,
+    describe,
+    distinct,
+    join_names,
+    name_matches,
+    phrase_matches,
+    records_answer,
+    shared_papers_answer,
+    title_matches,
+    venue_matches,
+)
+from assistant.routes.query import KIND, Query
+from assistant.types import Answer, Citation
+from ingest.records.text import same_person
+from ingest.store import Index, StoredRecord
+
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+_CURRENT = re.compile(r"present|current|now|today", re.IGNORECASE)
+_GENERIC_AWARD = frozenset(["a", "an", "the", "any", "award", "awards", "prize", "prizes", "received", "won"])
+_LESSER = re.compile(r"runner|honou?rable|nomin|finalist", re.IGNORECASE)
+_DEGREE = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
+Handler = Callable[[Query, Index, str], Answer | None]
+
+
+def execute(query: Query, index: Index, backend: str) -> Answer | None:
+    """The records' answer to a query the parse accounted for, or None."""
+    handler = _HANDLERS.get((query.relation or "", query.shape or ""))
+    return handler(query, index, backend) if handler and query.answerable else None
+
+
+def _records(query: Query, index: Index, people: Sequence[str] = ()) -> list[StoredRecord]:
+    kind = KIND[query.relation or "papers"]
+    found = distinct(index.records(kind, people=list(people)))
+    if kind == "award":  # a paper's award is the person's award too
+        found += [r for r in distinct(index.records("publication", people=list(people)))
+                  if r.data.get("award") and r.authored]
+    return [r for r in found if _fits(query, r)]
+
+
+def _fits(query: Query, record: StoredRecord) -> bool:
+    """Whether a record meets the query's value, years and filters."""
+    d = record.data
+    if record.kind == "publication":
+        if not record.authored and query.relation != "award":
+            return False
+        if not query.in_years(d.get("year")):
+            return False
+        if query.value and query.relation in ("papers", "coauthors") and query.attribute is None \
+                and not venue_matches(query.value, d.get("venue")):
+            return False
+        if query.first_author and not (d.get("authors") and same_person(d["authors"][0],
+                                                                        record.person)):
+            return False
+        if query.relation == "award":
+            return _award_fits(query, d.get("award") or "")
+        return True
+    if record.kind == "education":
+        return (query.level is None or d.get("level") == query.level) and (
+            not query.value or phrase_matches(query.value, d.get("institution") or ""))
+    if record.kind == "position":
+        if query.internship is not None and (d.get("kind") == "internship") != query.internship:
+            return False
+        if query.value and not phrase_matches(query.value, d.get("organisation") or ""):
+            return False
+        return _overlaps(query, _span(d.get("start"), d.get("end")))
+    if record.kind == "award":
+        return _award_fits(query, d.get("name") or "") and query.in_years(d.get("year"))
+    if record.kind == "teaching":
+        said = f"{d.get('course') or ''} {record.quote}"
+        return (not query.value or phrase_matches(query.value, said)) and _overlaps(
+            query, _span(d.get("term"), d.get("term")))
+    return False
+
+
+def _award_fits(query: Query, name: str) -> bool:
+    if not query.value:
+        return bool(name)
+    wanted = [w for w in re.findall(r"[a-z0-9]+", query.value.lower()) if w not in _GENERIC_AWARD]
+    if _LESSER.search(name) and not _LESSER.search(query.value):
+        return False
+    return bool(wanted) and phrase_matches(" ".join(wanted), name)
+
+
+def _span(start: object, end: object) -> tuple[int | None, int | None]:
+    """First and last year of a dated record; an open end runs to 9999."""
+    first = [int(y) for y in _YEAR.findall(str(start or ""))]
+    last = [9999] if _CURRENT.search(str(end or "")) else [
+        int(y) for y in _YEAR.findall(str(end or ""))]
+    lo = first[0] if first else (last[0] if last else None)
+    return lo, (last[-1] if last else lo)
+
+
+def _overlaps(query: Query, span: tuple[int | None, int | None]) -> bool:
+    if query.since is None and query.until is None:
+        return True
+    lo, hi = span
+    if lo is None or hi is None:
+        return False
+    return (query.until is None or lo <= query.until) and (query.since is None or
+                                                          hi >= query.since)
+
+
+def _grouped(records: list[StoredRecord]) -> dict[str, list[StoredRecord]]:
+    out: dict[str, list[StoredRecord]] = {}
+    for record in records:
+        out.setdefault(record.person, []).append(record)
+    return out
+
+
+def _listed(query: Query, index: Index, backend: str, noun: str) -> Answer | None:
+    """Each named person's items of one kind."""
+    found = _grouped(_records(query, index, query.people))
+    if not found:
+        return None
+    citations: list[Citation] = []
+    lines = []
+    for person in query.people:
+        items = found.get(person, [])
+        count = "one" if len(items) == 1 else str(len(items))
+        head = (f"{person}'s profile lists {count} {noun}{'' if len(items) == 1 else 's'}"
+                f"{_years(query)}")
+        lines.append(head + ":" if items else head + ".")
+        lines += [f"- {describe(r)} {cite(r, citations)}." for r in items]
+    return records_answer("\n".join(lines), citations, backend, index, scope=query.people,
+                          kinds=[KIND[query.relation or ""]])
+
+
+def _who(query: Query, index: Index, backend: str,
+         keep: Callable[[StoredRecord], bool] = lambda r: True) -> Answer | None:
+    """Everyone in the index with a matching record, each item cited."""
+    found = _grouped([r for r in _records(query, index, query.people) if keep(r)])
+    if not found:
+        return None
+    citations: list[Citation] = []
+    n = len(found)
+    lines = [f"{'One person' if n == 1 else f'{n} people'} in the collection {_verb(query)}:"]
+    for person in sorted(found):
+        lines.append(f"- {person}: " + "; ".join(
+            f"{describe(r)} {cite(r, citations)}" for r in found[person]) + ".")
+    return records_answer("\n".join(lines), citations, backend, index,
+                          scope=list(query.people) or list(index.people()),
+                          kinds=[KIND[query.relation or ""]])
+
+
+def _verb(query: Query) -> str:
+    value = f" {query.value}" if query.value else ""
+    others = join_names(list(query.others)) if query.others else ""
+    verbs = {
+        "papers": f"published at{value}" if value else "list papers",
+        "coauthors": f"co-authored with {others}",
+        "advisor": f"were advised by {others}",
+        "education": f"studied at{value}" if value else "list a degree",
+        "position": ("interned" if query.internship else "worked") + (f" at{value}" if value
+                                                                      else ""),
+        "award": f"received{value}" if value else "list an award",
+        "teaching": f"taught{value}" if value else "list teaching",
+    }
+    return verbs[query.relation or ""] + _years(query)
+
+
+def _years(query: Query) -> str:
+    if query.since is None and query.until is None:
+        return ""
+    if query.since == query.until:
+        return f" in {query.since}"
+    if query.until is None:
+        return f" from {query.since}"
+    return f" up to {query.until}" if query.since is None else \
+        f" from {query.since} to {query.until}"
+
+
+def _papers_list(q: Query, index: Index, backend: str) -> Answer | None:
+    return _listed(q, index, backend, "paper")
+
+
+def _papers_count(q: Query, index: Index, backend: str) -> Answer | None:
+    everyone = list(q.people) or sorted(index.people())
+    found = _grouped(_records(q, index, q.people))
+    what = "first-author papers" if q.first_author else "papers"
+    at = f" at {q.value}" if q.value else ""
+    lines = [f"{what.capitalize()} each person lists{at}{_years(q)}:"]
+    citations: list[Citation] = []
+    for person in everyone:
+        papers = found.get(person, [])
+        marks = "".join(cite(r, citations) for r in papers)
+        lines.append(f"- {person}: {len(papers)}" + (f" {marks}" if marks else "") + ".")
+    return records_answer("\n".join(lines), citations, backend, index, scope=everyone,
+                          kinds=["publication"])
+
+
+def _papers_who(q: Query, index: Index, backend: str) -> Answer | None:
+    return _who(q, index, backend)
+
+
+def _paper_named(q: Query, index: Index) -> StoredRecord | None:
+    listed = distinct(index.records("publication", people=list(q.people)))
+    hits = [r for r in listed if title_matches(q.value or "", r.data["title"])]
+    return hits[0] if hits else None
+
+
+def _paper_what(q: Query, index: Index, backend: str) -> Answer | None:
+    paper = _paper_named(q, index)
+    if paper is None:
+        return None
+    d, citations = paper.data, []
+    mark = cite(paper, citations)
+    authors = list(d.get("authors") or [])
+    if q.attribute in ("authors", "first_author") and not authors:
+        return None
+    if q.attribute == "first_author":
+        text = f"The first author of {describe(paper)} is {authors[0]} {mark}."
+    elif q.attribute == "authors":
+        text = f"{describe(paper)} lists as authors {join_names(authors)} {mark}."
+    elif q.attribute in ("venue", "year") and (d.get("venue") or d.get("year")):
+        where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+        text = f"“{d['title']}” appeared in {where} {mark}."
+    else:
+        return None
+    return records_answer(text, citations, backend, index, kinds=["publication"])
+
+
+def _coauthors_list(q: Query, index: Index, backend: str) -> Answer | None:
+    if len(q.people) != 1:
+        return shared_papers_answer(list(q.people), index, backend)
+    person = q.people[0]
+    papers = _records(q, index, q.people)
+    shared: dict[str, list[StoredRecord]] = {}
+    for paper in papers:
+        for author in paper.data.get("authors") or []:
+            name = author.strip(" *†‡")
+            if name and not same_person(name, person):
+                key = next((k for k in shared if same_person(name, k)), name)
+                shared.setdefault(key, []).append(paper)
+    if not shared:
+        return None
+    citations: list[Citation] = []
+    lines = [f"{person}'s profile lists {len(shared)} co-author{'s' if len(shared) != 1 else ''}"
+             f" on {len(papers)} paper{'s' if len(papers) != 1 else ''}:"]
+    for name, theirs in sorted(shared.items(), key=lambda kv: -len(kv[1])):
+        marks = "".join(dict.fromkeys(cite(p, citations) for p in theirs))
+        lines.append(f"- {name} ({len(theirs)} paper{'s' if len(theirs) != 1 else ''}) {marks}.")
+    return records_answer("\n".join(lines), citations, backend, index, scope=q.people,
+                          kinds=["publication"])
+
+
+def _coauthors_yesno(q: Query, index: Index, backend: str) -> Answer | None:
+    return shared_papers_answer([*q.people, *q.others], index, backend)
+
+
+def _coauthors_who(q: Query, index: Index, backend: str) -> Answer | None:
+    def with_all(record: StoredRecord) -> bool:
+        authors = record.data.get("authors") or []
+        return all(any(name_matches(o, a) for a in authors) and not name_matches(
+            o, record.person) for o in q.others)
+
+    return _who(q, index, backend, with_all)
+
+
+def _authorship(q: Query, index: Index, backend: str) -> Answer | None:
+    title = q.value or ""
+    if q.since is not None:  # a paper named by venue and year: the one on their profile
+        listed = [r for r in distinct(index.records("publication", people=list(q.people)))
+                  if r.data.get("year") == q.since and venue_matches(title, r.data.get("venue"))]
+        if len(listed) != 1:
+            return None
+        title = listed[0].data["title"]
+    return authorship_answer(Authorship(q.people[0], title), index, backend)
+
+
+def _advisor_what(q: Query, index: Index, backend: str) -> Answer | None:
+    return _degrees(q, index, backend, "advisors")
+
+
+def _advisor_who(q: Query, index: Index, backend: str) -> Answer | None:
+    return _who(q, index, backend, lambda r: all(
+        any(name_matches(o, a) for a in r.data.get("advisors") or []) for o in q.others))
+
+
+def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer | None:
+    """Each named person's degrees that hold the asked field: advisors, thesis, dates, place."""
+    found = _grouped([r for r in _records(q, index, q.people)
+                      if field is None or r.data.get(field)])
+    if not found or any(p not in found for p in q.people):
+        return None
+    citations: list[Citation] = []
+    lines = []
+    for person in q.people:
+        degrees = found[person]
+        if q.level is None and field in ("advisors", "thesis") and len(degrees) > 1:
+            degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
+        for record in degrees:
+            d, mark = record.data, cite(record, citations)
+            at = f" at {d['institution']}" if d.get("institution") else ""
+            named = _DEGREE.get(d.get("level") or "", d.get("degree") or "degree")
+            if field == "advisors":
+                lines.append(f"{person}'s {named}{at} was advised by "
+                             f"{join_names(d['advisors'])} {mark}.")
+            elif field == "thesis":
+                lines.append(f"{person}'s {named} thesis{at}: “{d['thesis']}” {mark}.")
+            else:
+                dates = "–".join(str(x) for x in (d.get("start"), d.get("end")) if x)
+                lines.append(f"{person}: {d.get('degree') or named}{at}"
+                             + (f" ({dates})" if dates else "") + f" {mark}.")
+    return records_answer(" ".join(lines) if field else "\n".join(lines), citations, backend,
+                          index, scope=q.people, kinds=["education"])
+
+
+def _positions_when(q: Query, index: Index, backend: str) -> Answer | None:
+    found = _records(q, index, q.people)
+    if not found or not any(r.data.get("start") or r.data.get("end") for r in found):
+        return None
+    return _listed(q, index, backend, "internship" if q.internship else "position")
+
+
+_HANDLERS: dict[tuple[str, str], Handler] = {
+    ("papers", "list"): _papers_list,
+    ("papers", "count"): _papers_count,
+    ("papers", "who"): _papers_who,
+    ("papers", "what"): _paper_what,
+    ("coauthors", "list"): _coauthors_list,
+    ("coauthors", "yesno"): _coauthors_yesno,
+    ("coauthors", "who"): _coauthors_who,
+    ("authorship", "yesno"): _authorship,
+    ("advisor", "what"): _advisor_what,
+    ("advisor", "who"): _advisor_who,
+    ("education", "list"): lambda q, i, b: _degrees(q, i, b, None),
+    ("education", "where"): lambda q, i, b: _degrees(q, i, b, "institution"),
+    ("education", "when"): lambda q, i, b: _degrees(q, i, b, None),
+    ("education", "what"): lambda q, i, b: _degrees(q, i, b, q.attribute),
+    ("education", "who"): lambda q, i, b: _who(q, i, b),
+    ("position", "list"): lambda q, i, b: _listed(
+        q, i, b, "internship" if q.internship else "position"),
+    ("position", "when"): _positions_when,
+    ("position", "who"): lambda q, i, b: _who(q, i, b),
+    ("award", "list"): lambda q, i, b: _listed(q, i, b, "award"),
+    ("award", "who"): lambda q, i, b: _who(q, i, b),
+    ("teaching", "list"): lambda q, i, b: _listed(q, i, b, "course"),
+    ("teaching", "who"): lambda q, i, b: _who(q, i, b),
+}

@@ -1,0 +1,92 @@
+"""What the documents name, read from the index's records: the vocabulary a question's values are
+recognised by. A question's "Microsoft" is an organisation because a profile lists a job there,
+not because a rule says so; a name nobody's records hold is not a value at all."""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ingest.store import Index
+
+# Value kinds and the relation a bare value of that kind implies.
+VALUE_RELATION = {"venue": "papers", "organisation": "position", "institution": "education",
+                  "award": "award", "course": "teaching"}
+
+
+def words(text: str) -> list[str]:
+    """Lower-case ASCII-folded word tokens: "Kołczyńska" → "kolczynska"."""
+    folded = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return re.findall(r"[a-z0-9]+", folded.encode("ascii", "ignore").decode().lower())
+
+
+def acronym(text: str) -> str:
+    """"Carnegie Mellon University" → "cmu" (capitalised words only)."""
+    return "".join(w[0] for w in re.findall(r"[A-Z][a-zA-Z]+", text)).lower()
+
+
+@dataclass
+class Lexicon:
+    """Phrases (as word tuples) the records name, by kind, and the names of people."""
+
+    people: tuple[str, ...] = ()
+    phrases: dict[tuple[str, ...], set[str]] = field(default_factory=lambda: defaultdict(set))
+    names: set[str] = field(default_factory=set)  # authors and advisors, as written
+    titles: list[str] = field(default_factory=list)
+    longest: int = 1
+
+    def add(self, kind: str, text: str | None) -> None:
+        if not text:
+            return
+        key = tuple(words(text))
+        if key:
+            self.phrases[key].add(kind)
+            self.longest = max(self.longest, len(key))
+        short = acronym(text)
+        if len(short) >= 2 and len(key) >= 2:
+            self.phrases[(short,)].add(kind)
+        if kind == "venue" and "@" in text:
+            self.add("venue", text.split("@")[-1])
+
+
+_cache: dict[int, tuple[tuple[int, int], Lexicon]] = {}
+_lock = threading.Lock()
+
+
+def lexicon(index: Index) -> Lexicon:
+    """The index's lexicon, rebuilt when the index changes."""
+    people = tuple(index.people())
+    version = (len(people), index.record_count())
+    with _lock:
+        cached = _cache.get(id(index))
+        if cached and cached[0] == version:
+            return cached[1]
+    built = _build(index, people)
+    with _lock:
+        _cache[id(index)] = (version, built)
+    return built
+
+
+def _build(index: Index, people: tuple[str, ...]) -> Lexicon:
+    lex = Lexicon(people=people)
+    for record in index.records():
+        d = record.data
+        if record.kind == "publication":
+            lex.add("venue", d.get("venue"))
+            lex.add("award", d.get("award"))
+            lex.names.update(a.strip(" *†‡") for a in d.get("authors") or [])
+            if d.get("title"):
+                lex.titles.append(d["title"])
+        elif record.kind == "education":
+            lex.add("institution", d.get("institution"))
+            lex.names.update(d.get("advisors") or [])
+        elif record.kind == "position":
+            lex.add("organisation", d.get("organisation"))
+        elif record.kind == "award":
+            lex.add("award", d.get("name"))
+        elif record.kind == "teaching":
+            lex.add("course", d.get("course"))
+    return lex

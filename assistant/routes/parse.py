@@ -1,0 +1,573 @@
+"""A question → one typed Query, in one place, accounting for every word.
+
+Each word of the question is claimed by one part of the query: a person's name, a value the
+documents name (lexicon.py), a year window, a relation, a filter, the answer's shape, or a short
+list of words that change nothing. A word nothing claims ("remote", "senior", "cited", "not")
+means the question asks something the records cannot express, and it goes to retrieval: a
+question is never answered with part of it dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from assistant.routes.lexicon import VALUE_RELATION, Lexicon, words
+from assistant.routes.query import Query
+from ingest.pdf_repair import english_words
+
+# Words that change nothing about what the records are asked.
+HARMLESS = frozenset(["who", "whom", "whose", "which", "what", "when", "where", "how", "did", "does", "is", "are", "was", "were", "has", "have", "had", "been", "be", "being", "ever", "any", "anyone", "anybody", "someone", "somebody", "all", "every", "each", "of", "the", "a", "an", "in", "at", "on", "for", "to", "from", "by", "with", "and", "or", "as", "this", "that", "these", "those", "their", "theirs", "his", "her", "hers", "he", "she", "they", "them", "him", "me", "us", "our", "my", "i", "you", "your", "please", "tell", "show", "give", "list", "name", "names", "find", "can", "could", "would", "should", "will", "also", "researchers", "researcher", "people", "person", "persons", "collection", "index", "here", "profiles", "profile", "cv", "cvs", "among", "documents", "document", "listed", "lists", "mentioned", "according", "say", "says", "said", "both", "one", "some", "kind", "kinds", "sort", "so", "far", "know", "get", "got", "receive", "received", "obtain", "obtained", "earn", "earned", "hold", "holds", "held", "complete", "completed", "finish", "finished", "whether", "anything", "something", "either", "yet", "record", "records", "s", "t", "other", "accepted", "gotten", "done", "serve", "served", "serving", "gave", "give", "given", "choose", "chose", "professor", "professors", "during", "whats", "whos", "along", "alongside", "ones", "spend", "spent", "begin", "began", "start", "started", "end", "ended", "beginning", "also", "actually"])
+NEGATION = frozenset(["not", "never", "no", "without", "except", "excluding", "neither", "nor", "none", "n't", "nobody", "nothing", "unlike", "besides"])
+RELATIVE = frozenset(["after", "before", "since", "until", "prior", "following", "previous", "previously", "former", "formerly", "latest", "recent", "recently", "most", "least", "first", "last", "earliest", "next", "current", "currently", "now", "today", "present", "more", "fewer", "less", "than", "only", "still", "longest", "shortest", "best"])
+
+_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "papers": ("paper", "papers", "publication", "publications", "publish", "published",
+               "publishes", "publishing", "article", "articles", "appeared", "appear", "appears",
+               "presented"),
+    "coauthors": ("coauthor", "coauthors", "coauthored", "cowrote", "cowritten", "collaborated",
+                  "collaborate", "collaborates", "collaborator", "collaborators", "together"),
+    "authorship": ("author", "authors", "authored", "write", "wrote", "written", "writes"),
+    "advisor": ("advisor", "advisors", "adviser", "advisers", "advised", "advise", "advises",
+                "supervisor", "supervisors", "supervised", "supervise", "supervises",
+                "advisee", "advisees"),
+    "education": ("study", "studied", "studies", "degree", "degrees", "phd", "phds", "doctorate",
+                  "doctoral", "master", "masters", "msc", "bachelor", "bachelors", "bsc",
+                  "undergraduate", "undergrad", "graduate", "graduated", "graduation", "alma",
+                  "mater", "educated", "education", "thesis", "dissertation", "attend",
+                  "attended", "school", "schools", "university", "universities", "institution",
+                  "institutions", "studying", "went", "go", "goes", "theses", "college"),
+    "position": ("work", "worked", "works", "working", "job", "jobs", "position", "positions",
+                 "employed", "employer", "employers", "employment", "company", "companies",
+                 "intern", "interned", "interns", "internship", "internships", "interning",
+                 "role", "roles", "organisation", "organization", "organizations",
+                 "organisations"),
+    "award": ("award", "awards", "awarded", "honor", "honors", "honour", "honours", "prize",
+              "prizes", "fellowship", "fellowships", "scholarship", "scholarships", "won", "win",
+              "wins", "winning", "recipient", "recipients"),
+    "teaching": ("taught", "teach", "teaches", "teaching", "course", "courses", "class",
+                 "classes", "ta", "taed", "lectured", "lecture", "lectures", "instructor",
+                 "assistant", "assistantship", "assistantships", "ta'd"),
+}
+_RELATION_OF = {w: r for r, ws in _TRIGGERS.items() for w in ws}
+_LEVEL = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd", "master": "masters",
+          "masters": "masters", "msc": "masters", "bachelor": "bachelors",
+          "bachelors": "bachelors", "bsc": "bachelors", "undergraduate": "bachelors",
+          "undergrad": "bachelors"}
+# What a named paper is asked about; without a paper they are kinds of paper no field holds.
+_VENUE_WORDS = frozenset(["venue", "venues", "conference", "conferences", "journal", "journals", "workshop"])
+_THESIS_WORDS = frozenset("title titled called name named topic subject writing wrote write "
+                          "about".split())
+_AT = frozenset(["at", "in", "from", "for", "to", "with", "by"])
+_INTERN = frozenset(["intern", "interned", "interns", "internship", "internships", "interning"])
+_PRONOUN = frozenset(["he", "she", "him", "her", "his", "hers", "they", "them", "their", "theirs"])
+_YEAR = r"((?:19|20)\d{2})"
+_WINDOWS = (  # (pattern, since, until) from the match's groups
+    (rf"\bbetween {_YEAR} and {_YEAR}\b", lambda a, b: (int(a), int(b))),
+    (rf"\bfrom {_YEAR} (?:to|until|through|-|–) {_YEAR}\b", lambda a, b: (int(a), int(b))),
+    (rf"\b{_YEAR} ?[-–] ?{_YEAR}\b", lambda a, b: (int(a), int(b))),
+    (rf"\b(?:since|from) {_YEAR}\b", lambda a: (int(a), None)),
+    (rf"\bafter {_YEAR}\b", lambda a: (int(a) + 1, None)),
+    (rf"\bbefore {_YEAR}\b", lambda a: (None, int(a) - 1)),
+    (rf"\b(?:up to|until|through) {_YEAR}\b", lambda a: (None, int(a))),
+    (rf"\b(?:in|during) {_YEAR}\b", lambda a: (int(a), int(a))),
+    (rf"\b{_YEAR}\b", lambda a: (int(a), int(a))),
+)
+
+
+@dataclass
+class _Token:
+    text: str  # as written
+    low: str  # folded lower case, apostrophes dropped ("co-authored" → "coauthored")
+    start: int
+    end: int
+    role: str = ""  # what claimed it; "" while unclaimed
+
+
+def tokenize(question: str) -> list[_Token]:
+    tokens = []
+    for m in re.finditer(r"[\w][\w'’.&-]*", question):
+        text = m.group().rstrip(".'’-")
+        low = "".join(words(text.replace("-", "").replace("'", "").replace("’", "")))
+        if text.lower().endswith(("'s", "’s")) and len(text) > 2:
+            low = "".join(words(text[:-2].replace("-", "")))
+        if text.lower() in ("n't", "didn't", "doesn't", "don't", "isn't", "wasn't", "hasn't",
+                            "haven't", "hadn't", "aren't", "weren't", "never"):
+            low = "n't" if text.lower() != "never" else "never"
+        if low:
+            tokens.append(_Token(text, low, m.start(), m.start() + len(text)))
+    return tokens
+
+
+def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = ()) -> Query:
+    """The typed query for a question over an index whose vocabulary is `lex`.
+
+    Args:
+        question: the user's question.
+        lex: the index's people and the values its records name.
+        focus: the person a pronoun refers to (from the conversation), if any.
+    """
+    q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
+    q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.IGNORECASE)
+    tokens = tokenize(q)
+    title = _quoted_title(q, tokens) or _named_title(tokens, lex)
+    named = _people(tokens, lex, focus)
+    since, until = _window(q, tokens)
+    values = _values(tokens, lex)
+    others = _others(tokens, lex)
+    query = _assemble(q, tokens, named, others, title, values, since, until)
+    unused = tuple(t.text for t in tokens if not t.role and t.low not in HARMLESS)
+    if unused:
+        return replace(query, unused=unused)
+    return _dropped(query, tokens) or query
+
+
+def _dropped(query: Query, tokens: list[_Token]) -> Query | None:
+    """The query sent to retrieval when it leaves out a part the parse found (a place, a year,
+    a person): never answer with part of the question dropped."""
+    if not query.answerable:
+        return None
+    roles = {t.role for t in tokens}
+    lost = [part for part, role, kept in (
+        ("place or name", "value", query.value), ("title", "title", query.value),
+        ("years", "years", query.since or query.until),
+        ("person", "other", query.others)) if role in roles and not kept]
+    return replace(query, reason=f"the query leaves out the {lost[0]}") if lost else None
+
+
+def _claim(tokens: Sequence[_Token], role: str) -> None:
+    for t in tokens:
+        t.role = t.role or role
+
+
+def _quoted_title(q: str, tokens: list[_Token]) -> str | None:
+    found = re.search(r'"([^"]{4,})"|(?<!\w)\'([^\']{4,})\'(?!\w)', q)
+    if not found:
+        return None
+    start, end = found.span()
+    _claim([t for t in tokens if start <= t.start < end], "title")
+    return (found.group(1) or found.group(2)).strip(" .?")
+
+
+def _named_title(tokens: list[_Token], lex: Lexicon) -> str | None:
+    """A paper named by its system name ("LineFS") or most of its title's words, in order."""
+    lows = [t.low for t in tokens]
+    for title in lex.titles:
+        head = title.split(":")[0].strip()
+        if ":" in title and len(words(head)) == 1 and len(head) >= 3 and words(head)[0] in lows:
+            hit = tokens[lows.index(words(head)[0])]
+            hit.role = "title"
+            return re.sub(r"['’]s$", "", hit.text)
+    best: tuple[float, int, int] | None = None
+    for title in lex.titles:
+        wanted = [w for w in words(title) if w not in HARMLESS]
+        if len(wanted) < 3:
+            continue
+        run = _best_run(lows, set(wanted))
+        if run and run[1] - run[0] >= max(3, 0.6 * len(set(wanted))):
+            score = (run[1] - run[0]) / len(set(wanted))
+            if best is None or score > best[0]:
+                best = (score, run[0], run[1])
+    if best is None:
+        return None
+    span = tokens[best[1]:best[2]]
+    _claim(span, "title")
+    return " ".join(t.text for t in span)
+
+
+def _best_run(lows: list[str], wanted: set[str]) -> tuple[int, int] | None:
+    """The longest stretch of tokens made of the title's words (harmless words may interleave)."""
+    best, start = None, None
+    for i, w in enumerate([*lows, "\0"]):
+        if w in wanted or (start is not None and w in HARMLESS and w != "\0"):
+            start = i if start is None else start
+            continue
+        if start is not None:
+            end = i
+            while end > start and lows[end - 1] not in wanted:
+                end -= 1
+            if best is None or end - start > best[1] - best[0]:
+                best = (start, end)
+            start = None
+    return best
+
+
+def _people(tokens: list[_Token], lex: Lexicon, focus: Sequence[str]) -> list[tuple[str, int]]:
+    """Indexed people the question names (full, family or unique first name, lower case or one
+    letter off), or refers to by pronoun, with the token index where each is named."""
+    found: list[tuple[str, int]] = []
+    by_part: dict[str, set[str]] = {}
+    for person in lex.people:
+        for part in words(person):
+            by_part.setdefault(part, set()).add(person)
+    for person in lex.people:
+        parts = words(person)
+        span = _find_name(tokens, parts, by_part)
+        if span:
+            _claim(tokens[span[0]:span[1]], "person")
+            found.append((person, span[0]))
+    kinds = {t.low in ("they", "them", "their", "theirs") for t in tokens if t.low in _PRONOUN}
+    if not found and len(kinds) == 2:
+        return []  # "Which researchers list her as their advisor?": two referents, unresolved
+    for i, t in enumerate(tokens):
+        if t.low not in _PRONOUN or t.role:
+            continue
+        if found:  # "Where did Jinliang Wei get his degree?": his is the person named
+            t.role = "person"
+        elif focus:  # the conversation's person; they/them/their: all of its people
+            t.role = "person"
+            plural = t.low in ("they", "them", "their", "theirs")
+            found += [(p, i) for p in (focus if plural else focus[:1])]
+    return sorted(found, key=lambda x: x[1])
+
+
+def _find_name(tokens: list[_Token], parts: list[str],
+               by_part: dict[str, set[str]]) -> tuple[int, int] | None:
+    """Where a name's words stand in the question: all of them in order, or the family name
+    (with or without the first) when no other indexed person shares it."""
+    lows = [t.low for t in tokens]
+    n = len(parts)
+    for i in range(len(lows) - n + 1):
+        if all(_close(lows[i + k], parts[k]) for k in range(n)) and not any(
+                t.role for t in tokens[i:i + n]):
+            return i, i + n
+    family, first = parts[-1], parts[0]
+    for i, w in enumerate(lows):
+        if tokens[i].role or not _close(w, family) or len(by_part.get(family, ())) > 1:
+            continue
+        if i > 0 and _close(lows[i - 1], first) and not tokens[i - 1].role:
+            return i - 1, i + 1
+        if tokens[i].text[:1].isupper() or len(family) >= 5:
+            return i, i + 1
+    return None
+
+
+def _close(word: str, part: str) -> bool:
+    """Equal, or one letter off (dropped, added, changed or swapped) for words of 5+ letters."""
+    if word == part:
+        return True
+    if min(len(word), len(part)) < 3 or abs(len(word) - len(part)) > 1:
+        return False
+    if len(word) == len(part):
+        diff = [i for i in range(len(word)) if word[i] != part[i]]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == part[diff[1]] \
+            and word[diff[1]] == part[diff[0]]  # "Wie" for "Wei", "Jnag" for "Jang"
+        return swapped or (len(diff) == 1 and len(word) >= 5)
+    if min(len(word), len(part)) < 5:
+        return False
+    short, long_ = sorted((word, part), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _others(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, int]]:
+    """People named who are not indexed but whom the records name (authors, advisors), as the
+    question writes them: "Greg Ganger" for "Gregory R. Ganger"."""
+    family: dict[str, list[str]] = {}
+    for name in lex.names:
+        parts = words(name)
+        if len(parts) >= 2:
+            family.setdefault(parts[-1], []).append(name)
+    found = []
+    for i, t in enumerate(tokens):
+        known = next((f for f in family if _close(t.low, f)), None)
+        if t.role or known is None:
+            continue
+        start = i
+        # Given names and initials before it: "Greg Ganger", "Garth A. Gibson", "k. v. rashmi".
+        while start > 0 and not tokens[start - 1].role and (
+                len(tokens[start - 1].low) == 1 or tokens[start - 1].text[:1].isupper()
+                or any(words(n)[0] == tokens[start - 1].low for n in family[known])) \
+                and tokens[start - 1].low not in HARMLESS - {"a"}:
+            start -= 1
+        first = tokens[start].low if start < i else ""
+        alone = start == i and len(known) >= 5 and known not in english_words() and \
+            (t.text[:1].isupper() or len(family[known]) == 1)
+        written = [n for n in family[known] if not first or words(n)[0][:1] == first[:1]]
+        if alone or (first and written):
+            _claim(tokens[start:i + 1], "other")
+            # As the documents write it when they agree on one spelling ("Kofi Mensah").
+            name = written[0] if len(set(written)) == 1 else " ".join(
+                x.text for x in tokens[start:i + 1])
+            found.append((name, start))
+    return found
+
+
+def _window(q: str, tokens: list[_Token]) -> tuple[int | None, int | None]:
+    for pattern, make in _WINDOWS:
+        found = re.search(pattern, q, re.IGNORECASE)
+        if found:
+            start, end = found.span()
+            _claim([t for t in tokens if start <= t.start < end], "years")
+            return make(*found.groups())
+    return None, None
+
+
+def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int, int]]:
+    """Phrases the records name (longest first): (as written, kinds, first token, end)."""
+    found = []
+    i = 0
+    while i < len(tokens):
+        hit = None
+        for n in range(min(lex.longest, len(tokens) - i), 0, -1):
+            span = tokens[i:i + n]
+            if any(t.role for t in span):
+                continue
+            key = tuple(t.low for t in span)
+            kinds = lex.phrases.get(key)
+            # A one-word value must look like a name ("OSDI", "Microsoft", not "systems"), follow
+            # "at"/"in" ("who interned at google"), or be no English word ("sosp").
+            if kinds and (n > 1 or span[0].text[:1].isupper() or (i and tokens[i - 1].low in _AT)
+                          or span[0].low not in english_words()):
+                hit = (" ".join(t.text for t in span), set(kinds), i, i + n)
+                break
+        if hit:
+            _claim(tokens[hit[2]:hit[3]], "value")
+            found.append(hit)
+            i = hit[3]
+        else:
+            i += 1
+    return found
+
+
+def _proper_value(tokens: list[_Token], after: set[str]) -> tuple[str, int, int] | None:
+    """A capitalised run after "at", "from", "in", "for" that no lexicon knows: still a value
+    ("Who interned at Initech?" is answered "no one"), never a name of a person."""
+    for i, t in enumerate(tokens[:-1]):
+        if t.low in after and not tokens[i + 1].role and tokens[i + 1].text[:1].isupper():
+            end = i + 1
+            while end < len(tokens) and not tokens[end].role and (
+                    tokens[end].text[:1].isupper() or tokens[end].low in ("of", "and", "de")):
+                end += 1
+            while tokens[end - 1].low in ("of", "and", "de"):
+                end -= 1
+            return " ".join(x.text for x in tokens[i + 1:end]), i + 1, end
+    return None
+
+
+def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
+              others: list[tuple[str, int]], title: str | None,
+              values: list[tuple[str, set[str], int, int]], since: int | None,
+              until: int | None) -> Query:
+    lows = [t.low for t in tokens]
+    text = " ".join(lows)
+    if any(t.low in NEGATION for t in tokens):
+        return Query(reason="negation")
+    if re.search(r"\b(?:cite|cites|cited|citing|citation|citations)\b", text):
+        return Query(reason="citations are not in the records")
+    relative = [t for t in tokens if t.low in RELATIVE and not t.role]
+    if relative and not re.search(r"\bfirst ?author", text):
+        return Query(reason="relative time or superlative")
+    free = " ".join(t.low for t in tokens if not t.role)
+    if re.search(r"\bwork(?:s|ed|ing)? on\b|\bresearch(?:es|ed|ing)?\b|\binterest", free):
+        return Query(reason="a topic")
+    relations = _relations(tokens)
+    people = [p for p, _ in named]
+    other_names = [o for o, _ in others]
+    first_author = bool(re.search(r"\b(?:first ?authors?|first ?authored|lead author)\b", text))
+    if first_author:
+        _claim([t for t in tokens if t.low in ("first", "firstauthor", "firstauthored",
+                                               "lead")], "filter")
+    level = next((_LEVEL[t.low] for t in tokens if t.low in _LEVEL), None)
+    internship = True if any(t.low in _INTERN for t in tokens) else None
+    if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
+        internship = False
+    shape = _shape(tokens, people, relations)
+    base = dict(since=since, until=until)
+
+    relation = _pick(relations, title, values, people, other_names, tokens, named)
+    if relation is None:
+        return Query(reason="no relation the records hold")
+    value = _value_for(relation, title, values, tokens)
+    if isinstance(value, Query):
+        return value
+    if relation in ("papers", "coauthors", "authorship"):
+        return _papers(relation, shape, people, other_names, value, title, tokens, named,
+                       first_author, base)
+    if relation in ("advisor",) or internship:
+        _claim([t for t in tokens if t.low in ("do", "doing")], "verb")
+    if relation == "advisor":
+        advised = _advisor(tokens, named, others, people, other_names, level, base)
+        return replace(advised, value=value) if advised.relation else advised
+    if relation in ("education", "advisor") or internship:  # "do a PhD", "do an internship"
+        _claim([t for t in tokens if t.low in ("do", "doing")], "verb")
+    query = Query(relation=relation, shape=shape, people=tuple(people), value=value, **base)
+    if relation == "education" and shape != "yesno":
+        attribute = "thesis" if re.search(r"\b(?:thesis|theses|dissertation)\b", text) else None
+        if attribute:  # "the title of her thesis", "what was it called"
+            _claim([t for t in tokens if t.low in _THESIS_WORDS], "attribute")
+            query = replace(query, shape="what", attribute=attribute)
+        return replace(query, level=level)
+    if shape == "yesno" or (shape in ("where", "when", "what") and relation in ("award",
+                                                                               "teaching")):
+        return Query(reason=f"{relation} records answer no {shape} question")
+    if relation == "position":
+        if shape == "where":
+            query = replace(query, shape="list")
+        return replace(query, internship=internship)
+    return query
+
+
+def _relations(tokens: list[_Token]) -> list[str]:
+    found = []
+    for t in tokens:
+        relation = _RELATION_OF.get(t.low)
+        if relation and not t.role:
+            t.role = f"relation:{relation}"
+            found.append(relation)
+    return found
+
+
+def _shape(tokens: list[_Token], people: list[str], relations: list[str]) -> str:
+    lows = [t.low for t in tokens]
+    text = " ".join(lows)
+    if re.search(r"\bhow many\b|\bnumber of\b|\bcount\b", text):
+        _claim([t for t in tokens if t.low in ("many", "number", "count")], "shape")
+        return "count"
+    if re.match(r"(?:did|does|do|is|are|was|were|has|have|had|can)\b", text):
+        return "yesno"
+    if re.match(r"when\b|(?:in )?(?:what|which) year\b", text):
+        _claim([t for t in tokens if t.low == "year"], "shape")
+        return "when"
+    if re.match(r"where\b", text) and not re.search(r"\bwhen\b", text):
+        return "where"
+    if re.match(r"(?:what|which) (?:school|university|institution|college)\b", text) and people:
+        return "where"
+    about_others = re.match(r"(?:who|whom)\b|(?:which|what) (?:researchers?|people|person|of "
+                            r"(?:them|these|the researchers))\b|(?:anyone|anybody|everyone)", text)
+    return "who" if about_others and not people else "list"
+
+
+def _pick(relations: list[str], title: str | None, values: list, people: list[str],
+          others: list[str], tokens: list[_Token], named: list) -> str | None:
+    """The one relation the question asks about, or None when none or several compete."""
+    kinds = set(relations)
+    if title and kinds - {"papers", "authorship", "coauthors"}:
+        return None  # "What prize did PipeDream receive?": about a paper, not a person's list
+    lows = [t.low for t in tokens]
+    if "with" in lows and kinds & {"papers", "authorship"} and not title:
+        kinds.add("coauthors")
+    if "coauthors" in kinds or (others and kinds & {"papers", "authorship"} and not title):
+        kinds -= {"papers", "authorship"}
+        kinds.add("coauthors")
+    if "advisor" in kinds:
+        kinds -= {"education"}  # "PhD advisor": the degree is a filter
+    if "teaching" in kinds and "assistant" in [t.low for t in tokens]:
+        kinds -= {"position"}  # "teaching assistant" is a course taught, not a job
+    if title and kinds & {"papers", "authorship", "coauthors"}:
+        kinds -= {"papers", "coauthors"} if "authorship" in kinds and people else set()
+        if "authorship" in kinds and not people:
+            kinds = {"papers"}
+    if kinds == {"papers", "authorship"}:
+        kinds = {"papers"}
+    if "education" in kinds and "position" in kinds:
+        return None
+    if len(kinds) == 1:
+        return next(iter(kinds))
+    if not kinds and title:
+        return "papers"
+    if not kinds and len(values) == 1 and len(values[0][1]) == 1:
+        return VALUE_RELATION[next(iter(values[0][1]))]
+    return None
+
+
+def _value_for(relation: str, title: str | None, values: list,
+               tokens: list[_Token]) -> str | None | Query:
+    """The value the relation is asked about; a value of another kind is a part the query
+    cannot place (→ retrieval)."""
+    want = {"papers": {"venue"}, "coauthors": {"venue"}, "authorship": set(),
+            "advisor": {"institution"}, "education": {"institution"},
+            "position": {"organisation"}, "award": {"award"}, "teaching": {"course"}}[relation]
+    if relation in ("papers", "coauthors", "authorship") and title:
+        if values:
+            return Query(reason="a title and another value")
+        return title
+    fitting = [v for v in values if v[1] & want]
+    if len(values) > len(fitting) or len(fitting) > 1:
+        return Query(reason="a value the relation does not hold")
+    if fitting:
+        return fitting[0][0]
+    if relation in ("education", "position", "teaching", "award"):
+        found = _proper_value(tokens, {"at", "from", "for", "in", "with", "by"})
+        if found:
+            _claim(tokens[found[1]:found[2]], "value")
+            return found[0]
+    return None
+
+
+def _papers(relation: str, shape: str, people: list[str], others: list[str], value: str | None,
+            title: str | None, tokens: list[_Token], named: list[tuple[str, int]],
+            first_author: bool, base: dict) -> Query:
+    text = " ".join(t.low for t in tokens)
+    if title and shape == "yesno":
+        if len(people) != 1:
+            return Query(reason="authorship needs one person and one paper")
+        return Query(relation="authorship", shape="yesno", people=tuple(people), value=title)
+    if shape == "yesno" and len(people) == 1 and value and base["since"] and \
+            base["since"] == base["until"] and relation in ("authorship", "papers"):
+        # "Did she write the VLDB 2022 paper?": a paper named by its venue and year
+        return Query(relation="authorship", shape="yesno", people=tuple(people), value=value,
+                     **base)
+    if relation == "authorship" and not title:
+        return Query(reason="authorship of which paper")
+    if title:
+        _claim([t for t in tokens if t.low in _VENUE_WORDS], "attribute")
+        attribute = ("first_author" if first_author else
+                     "authors" if re.search(r"\b(?:who|authors?|wrote|written|coauthors?)\b",
+                                            text)
+                     else "year" if shape == "when" else
+                     "venue" if re.search(r"\b(?:where|venue|conference|journal|workshop)\b",
+                                          text) else None)
+        if attribute is None:
+            return Query(reason="what is asked of the paper")
+        return Query(relation="papers", shape="what", people=tuple(people), value=title,
+                     attribute=attribute, **base)
+    if relation == "coauthors":
+        with_named = [p for p, i in named if i > 0 and tokens[i - 1].low == "with"]
+        if others or with_named:
+            subjects = [p for p in people if p not in with_named]
+            everyone = tuple([*with_named, *others])
+            if subjects and shape == "yesno":
+                return Query(relation="coauthors", shape="yesno",
+                             people=tuple([*subjects, *with_named]), others=tuple(others),
+                             value=value, **base)
+            if subjects:
+                return Query(reason="a person's co-authors with someone else")
+            return Query(relation="coauthors", shape="who", others=everyone, value=value, **base)
+        if len(people) >= 2:
+            return Query(relation="coauthors", shape="yesno" if shape == "yesno" else "list",
+                         people=tuple(people), value=value, **base)
+        if len(people) == 1:
+            return Query(relation="coauthors", shape="list", people=tuple(people), value=value,
+                         **base)
+        return Query(reason="co-authors of whom")
+    if shape == "yesno":
+        return Query(reason="a yes/no question about papers")
+    return Query(relation="papers", shape=shape if shape in ("count", "who") else "list",
+                 people=tuple(people), value=value, first_author=first_author, **base)
+
+
+def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tuple[str, int]],
+             people: list[str], other_names: list[str], level: str | None, base: dict) -> Query:
+    verbs = [i for i, t in enumerate(tokens) if t.role == "relation:advisor"]
+    lows = [t.low for t in tokens]
+    by = [i for i in verbs if i + 1 < len(tokens) and lows[i + 1] == "by"]
+    if by:  # "advised by X": X advised them
+        _claim([tokens[i + 1] for i in by], "direction")
+        advisors = [*[p for p, i in named if i > by[0]], *[o for o, i in others if i > by[0]]]
+        subjects = [p for p, i in named if i < by[0]]
+        if subjects and advisors:
+            return Query(reason="whether one person advised another")
+        return Query(relation="advisor", shape="who", others=tuple(advisors), level=level,
+                     **base) if advisors else Query(reason="advised by whom")
+    if any(lows[i] in ("advisee", "advisees") for i in verbs):
+        return Query(reason="whom someone advised")
+    # "Who did X advise?", "Whom has X supervised?": the person named before an active verb is
+    # the advisor, which the records (a person's own advisors) do not hold.
+    if named and verbs and named[0][1] < verbs[0] and lows[verbs[0]] in (
+            "advise", "advised", "supervise", "supervised", "advises", "supervises") and \
+            not tokens[named[0][1]].text.endswith(("'s", "’s")):
+        return Query(reason="whom someone advised")
+    if not people:
+        return Query(reason="whose advisor")
+    return Query(relation="advisor", shape="what", people=tuple(people), level=level, **base)

@@ -1,0 +1,163 @@
+"""Author-first citations: "Lacroix, A., Gomot, M. (2022). Title. Venue, 16." and kin.
+
+Reference styles in the sciences open with the author list (APA, AAS, Vancouver-like), then
+the year, the title and the venue. An entry is read from its start: a run of names in one of
+the usual shapes ("Cooper, O. R.", "R. M. Badia", "Karlová A.", "and 32 other authors
+including …"), then the title up to the sentence end, then the venue. An entry whose opening
+is not such a run is left to the other readers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.records.text import first_year, same_person
+
+_PARTICLE = r"(?:(?:de|van|von|der|den|da|del|della|di|la|le|du|dos|d')\s+)"
+_CAP = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*[a-zà-ÿ][\w'’\-]*"  # a capitalised word with a lower-case letter
+_SURNAME = rf"{_PARTICLE}*{_CAP}(?:[ -]{_PARTICLE}*{_CAP})?"
+_INITIALS = r"[A-Z]\.?(?:\s?-?[A-Z]\.){0,3}"
+_AUTHOR = re.compile(
+    r"(?:(?:and\s+)?\d+\s+other\s+authors?(?:\s+including\s*)?"  # "and 32 other authors including"
+    r"|et\.?\s*al\.?"
+    r"|The\s+[\w-]+\s+Collaboration"
+    rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†.]|$)"  # Cooper, O. R.
+    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=,)"  # Casey, Caitlin M.,
+    rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
+    rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
+    r")[*†‡]*\.?"
+)
+_SEP = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|;\s*|\s+and\s+|\s*&\s*)|\s*")
+_LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*"
+                   r"(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_YEAR_AFTER = re.compile(r"^\s*\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?\s*[.,:]?\s*")
+
+
+def authors_at(text: str) -> tuple[list[str], int]:
+    """The author names that open text, and where the run ends (0 when there is none)."""
+    names: list[str] = []
+    at = 0
+    while True:
+        found = _AUTHOR.match(text, at)
+        if not found:
+            break
+        name = re.sub(r"[*†‡]", "", found.group(0)).strip()
+        if not re.match(r"(?:and\s+)?\d+\s+other|et\.?\s*al", name):
+            names.append(re.sub(r"\s+", " ", name))
+        at = found.end()
+        if name.endswith("including") or found.group(0).endswith("including "):
+            continue
+        sep = _SEP.match(text, at)
+        nxt = _AUTHOR.match(text, sep.end()) if sep else None
+        if not nxt:
+            break
+        if not sep.group(0).strip() and "," not in nxt.group(0) and "al" not in nxt.group(0):
+            break  # only "Last, I." names may follow one another without a comma
+        at = sep.end()
+    return names, at
+
+
+def column_year(entry: str) -> int | None:
+    """The year a date column prints before an entry's number ("2024 4. Lacroix, A., …")."""
+    lead = _LEAD.match(entry)
+    return int(lead.group("column")) if lead and lead.group("column") else None
+
+
+def parse(entry: str, person: str) -> dict | None:
+    """The paper an author-first entry describes, or None."""
+    text = re.sub(r"\s+", " ", entry).strip()
+    lead = _LEAD.match(text)
+    year = int(lead.group("year")) if lead and lead.group("year") else None
+    body = text[lead.end():] if lead else text
+    joint = _JOINT.match(body)
+    if joint:  # "Title (joint with A and B). Venue, 50(2): 256-276, 2024."
+        names = [person] + [n for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", joint["co"])
+                            if n.strip()]
+        venue_part = joint["rest"]
+        return {"title": joint["title"].strip(" ,."), "authors": names,
+                "venue": _venue(venue_part), "year": year or _last_year(venue_part),
+                "award": None, "authored": True}
+    names, end = authors_at(body)
+    cut_short = bool(re.search(r"et\.?\s*al\.?\W*$", body[:end]))  # the person may be hidden
+    if not names or not cut_short and not any(same_person(n, person) for n in names):
+        return None
+    rest = body[end:]
+    after = _YEAR_AFTER.match(rest)
+    if not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“]|\(\d{4}|\s[A-Z\"“]|$)", rest):
+        return None  # the run stopped inside a word: not an author list
+    if after and after.group("year"):
+        year = year or int(after.group("year"))
+        rest = rest[after.end():]
+    rest = rest.lstrip(" .:;,")
+    title, venue_part = _title(rest)
+    if not title or len(title.split()) < 3:
+        return None
+    venue = _venue(venue_part)
+    year = year or first_year(venue_part) or first_year(rest)
+    return {"title": title, "authors": names, "venue": venue, "year": year, "award": None,
+            "authored": True}
+
+
+_JOINT = re.compile(r"(?P<title>[A-Z0-9][^()]{10,}?)\s*\(joint with (?P<co>[^)]+)\)[.,]?\s*"
+                    r"(?P<rest>.*)$")
+
+
+def _last_year(text: str) -> int | None:
+    """The publication year of a reference that ends with it ("…, 40(2): 182-192, 2014.")."""
+    years = re.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text)
+    return int(years[-1]) if years else None
+
+
+def _title(rest: str) -> tuple[str, str]:
+    """The title that opens rest (quoted, or up to a sentence end), and what follows it."""
+    quoted = re.match(r"[\"“](.+?)[,.]?[\"”][.,]?\s*", rest)
+    if quoted:
+        return quoted.group(1).strip(), rest[quoted.end():]
+    # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
+    for found in re.finditer(rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)",
+                             rest):
+        head = rest[:found.end()]
+        if re.search(r"(?:^|\s)[A-Z]\.$", head):
+            continue
+        title = rest[:found.start() + (1 if found.group(0) == "?" else 0)].strip(" ,")
+        return title, rest[found.end():].strip()
+    return "", rest
+
+
+def _venue(part: str) -> str | None:
+    """The venue at the start of what follows a title: up to its volume, pages or year."""
+    part = re.sub(r"^(?:In:?\s+|Published in\s+)", "", part.strip())
+    part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
+    part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
+                  r"(?:19|20)\d{2},?\s*", "", part)
+    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|\d|\bvol\b|\bpp?\.|$))", part)
+    if not found:
+        return None
+    venue = found.group(1).strip(" .,;:-–")
+    if re.match(r"arxiv", venue, re.I) or not venue and re.match(r"arxiv", part, re.I):
+        return "arXiv"
+    if len(venue) < 2 or len(venue.split()) > 10 or not venue[:1].isupper():
+        return None
+    return venue
+
+
+_NUMBER = re.compile(r"^[ \t]*(?:(?:19|20)\d{2}(?:\.\d{2})?[ \t]+)?(?:\[\d{1,3}\]|\d{1,3}[.)])[ \t]+"
+                     r"(?=\S)", re.M)
+
+
+def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the numbered entries ("30. …", "[4] …", "2025 1. …") of text[start:end],
+    each running to the next number; [] when the section is not a numbered list."""
+    starts = [start + m.start() for m in _NUMBER.finditer(text[start:end])]
+    if len(starts) < 3:
+        return []
+    spans = []
+    for i, s in enumerate(starts):
+        e = starts[i + 1] if i + 1 < len(starts) else end
+        block = text[s:e]
+        # A heading or a blank-line gap ends the last entry before the next number.
+        gap = re.search(r"\n\s*\n", block)
+        e = s + gap.start() if gap and i + 1 == len(starts) else e
+        spans.append((s, e))
+    return spans
