@@ -208,8 +208,8 @@ OVERRIDE = re.compile(
     r"\b(?:stop|quit|don'?t|do not)\s+(?:using|use|citing|cite|reading)\s+(?:the\s+)?(?:documents|"
     r"sources|passages|profiles|context)\b|"
     r"\b(?:reveal|print|show|repeat|leak)\b.{0,30}\b(?:hidden|secret|system)\s+(?:instructions?|"
-    r"prompt|rules)\b", re.IGNORECASE)
-_ANAPHORA = re.compile(r"\b(?:there|then|that|those|it|this|these|same)\b", re.IGNORECASE)
+    r"prompt|rules)\b", re.I)
+_ANAPHORA = re.compile(r"\b(?:there|then|that|those|it|this|these|same)\b", re.I)
 
 
 def follow_up_query(question: str, history: History, people: Sequence[str]) -> str:

@@ -20,7 +20,9 @@ _MONTH = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:(?<=j
                     r"(?<=feb)ruary|(?<=mar)ch|(?<=apr)il|(?<=jun)e|(?<=jul)y|(?<=aug)ust|"
                     r"(?<=sep)t|(?<=sep)tember|(?<=oct)ober|(?<=nov)ember|(?<=dec)ember)?\.?$")
 # Capitalised first words that name nothing (pronouns and most others are in STOPWORDS).
-_STARTERS = frozenset(["both", "during", "after", "before", "since", "while", "currently", "previously", "together", "overall", "however", "then", "here", "yes", "according", "besides", "later", "earlier", "finally", "first", "second", "third", "among", "later", "also"])
+_STARTERS = frozenset("both during after before since while currently previously together overall "
+                      "however then here yes according besides later earlier finally first "
+                      "second third among later also".split())
 _CONJUNCTION = re.compile(r",?\s+and\s+|;\s+")
 _FILLER = {"passage", "passages", "document", "documents", "according", "listed", "mentioned",
            "states", "stated", "says", "also", "including", "include", "includes", "based",

@@ -34,7 +34,6 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
     from assistant import collection
     from ingest.records import KINDS
-    from ingest.records.coverage import complete
     from ingest.store import open_manifest
 
     index = open_manifest(settings)  # SQLite only: works while a Chroma server is down
@@ -59,10 +58,16 @@ def _cmd_people(args: argparse.Namespace, settings: Settings) -> int:
         held = index.coverage([person]).get(person, {})
         if counts or held:
             print("  records: " + ", ".join(
-                f"{counts[k]} {k}" + (f" (of ~{held[k][1]} entries{'' if complete(held[k]) else ', incomplete'})"
-                                      if k in held else "")
+                f"{counts[k]} {k}" + (_coverage(held[k]) if k in held else "")
                 for k in KINDS if counts[k] or k in held))
     return 0
+
+
+def _coverage(counts: tuple[int, int]) -> str:
+    """" (of ~53 entries, incomplete)": how many entries the documents appear to list."""
+    from ingest.records.coverage import complete
+
+    return f" (of ~{counts[1]} entries{'' if complete(counts) else ', incomplete'})"
 
 
 def _cmd_setup(args: argparse.Namespace, settings: Settings) -> int:

@@ -16,7 +16,7 @@ _ABBREVIATION = re.compile(
     r"(?:\b(?:prof|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"
     r"ph\.d|m\.s|b\.s|b\.s\.e|m\.sc|b\.sc|ph|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"|\b[A-Z])\.$",
-    re.IGNORECASE,
+    re.I,
 )
 # An entry this small is sent whole once any line of it matters: a degree with its dates and
 # advisor, a job with its dates, a paper with its venue (the median CV entry is ~25 tokens).
@@ -28,13 +28,13 @@ LABEL_WORDS = 10
 # "Where does she work?", "What is his current position?": CVs mark the job that is meant with
 # "present" or "current", not with the question's words.
 PRESENT_TENSE = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|based|"
-                           r"position|job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.IGNORECASE)
+                           r"position|job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.I)
 
 
 # How a CV states someone's topics; a question about topics (TOPIC) carries _TOPIC_MARK.
 _STATES_TOPICS = re.compile(r"\bwork(?:s|ing)?\s+on\b|\binterested\s+in\b|\bfocus(?:es|ed)?\s+on\b|"
                             r"\bresearch\s+(?:interests?|topics?|covers|spans|focus\w*|areas?|includes?|"
-                            r"lies|is)\b", re.IGNORECASE)
+                            r"lies|is)\b", re.I)
 _TOPIC_MARK = "#topics"
 
 
@@ -77,14 +77,14 @@ def unit_score(unit: str, terms: set[str]) -> int:
     return len(words & terms) + topics
 
 
-_MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s*[-:|]+\s*$", re.MULTILINE)
+_MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s*[-:|]+\s*$", re.M)
 
 
 def plain(text: str) -> str:
     """Text without Markdown and HTML markup: fewer tokens, less for a small model to misread."""
     text = _MARKDOWN.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
     text = re.sub(r"[ \t]+", " ", text)
-    return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.MULTILINE)  # rules and table borders ("--- --")
+    return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.M)  # rules and table borders ("--- --")
 
 
 def _unwrap(lines: list[str]) -> list[str]:

@@ -17,7 +17,11 @@ from ingest.store import Index, StoredChunk
 # Reciprocal rank fusion constant from Cormack et al. (2009); 60 is the usual choice.
 RRF_K = 60
 STOPWORDS = frozenset(
-    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "has", "have", "had", "what", "which", "who", "whom", "whose", "where", "when", "why", "how", "this", "that", "these", "those", "it", "its", "he", "she", "his", "her", "him", "they", "them", "their", "there", "with", "by", "from", "as", "about", "into", "over", "under", "any", "all", "each", "every", "some", "did", "does", "tell", "me", "list", "name", "give", "please", "can", "could", "would", "should", "you", "your", "i", "my", "our", "we", "us", "than", "then", "so", "not", "no", "yes", "also", "only", "just", "more", "most", "many", "much", "one", "two"]
+    "a an the of in on at to for and or but is are was were be been being do does did has have "
+    "had what which who whom whose where when why how this that these those it its he she his her "
+    "him they them their there with by from as about into over under any all each every some "
+    "did does tell me list name give please can could would should you your i my our we us "
+    "than then so not no yes also only just more most many much one two".split()
 )
 # CV vocabulary: how questions ask (verbs) versus how CVs write it (headings, labels).
 SYNONYMS = {
@@ -37,19 +41,19 @@ SYNONYMS = {
 # "What does she work on?", "What are his research interests?": a question about topics, which
 # CVs state under Research or Interests, not in the jobs that "work" usually points at.
 TOPIC = re.compile(r"\bwork(?:s|ed|ing)?\s+on\b|\bresearch\s+(?:interests?|areas?|topics?|focus)\b|"
-                   r"\binterested\s+in\b|\bfocus(?:es|ed)?\s+on\b", re.IGNORECASE)
+                   r"\binterested\s+in\b|\bfocus(?:es|ed)?\s+on\b", re.I)
 TOPIC_TERMS = "research interests focus areas covers spans includes"
 # Questions over the whole collection: retrieval spreads its passages across people for them.
 COLLECTION = re.compile(
     r"\b(who|which|how many|list|everyone|anyone|any of|all of|each|compare|researchers|people)\b",
-    re.IGNORECASE,
+    re.I,
 )
-PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\b", re.IGNORECASE)
+PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\b", re.I)
 # "Who was the first author of that paper?", "Who did he work with there?": the conversation's
 # person is still the subject when a follow-up points back at a thing instead of at them.
 THING_ANAPHOR = re.compile(r"\b(?:that|this|those|these|the same)\s+(?:paper|papers|publication|"
                            r"company|job|position|role|internship|university|school|lab|group|"
-                           r"team|course|award|thesis|project|degree|system)\b|\bthere\b", re.IGNORECASE)
+                           r"team|course|award|thesis|project|degree|system)\b|\bthere\b", re.I)
 
 
 @dataclass
@@ -148,7 +152,7 @@ def expand(question: str, people: Sequence[str] = ()) -> str:
     text = question
     for person in people:
         for part in person.split():
-            text = re.sub(rf"\b{re.escape(part)}(?:'s|’s)?\b", " ", text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b{re.escape(part)}(?:'s|’s)?\b", " ", text, flags=re.I)
     if TOPIC.search(text):
         return f"{text.strip()} {TOPIC_TERMS}"
     extra = [SYNONYMS[w.lower()] for w in keywords(text) if w.lower() in SYNONYMS]

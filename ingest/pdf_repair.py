@@ -305,8 +305,9 @@ def _keep_hyphen(left: str, right: str, words: set[str], pairs: set[str]) -> boo
     joined = (head + word).lower()
     if joined in known or joined.rstrip("s") in known:
         return False  # "Cana-dian"
+    halves = (head.lower(), word.lower())
     if len(head) >= 3 and len(word) >= 3 and all(
-            w in words or w in known or w.rstrip("s") in known for w in (head.lower(), word.lower())):
+            w in words or w in known or w.rstrip("s") in known for w in halves):
         return True  # "Goal-conditioned", "printing-newcomers": two words, not one split
     # "GPU-\nbased" and "e-\nmail" are compounds; syllable breaks leave plain lower-case halves.
     return len(head) == 1 or not (head.islower() or head[1:].islower())

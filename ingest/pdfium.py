@@ -175,7 +175,8 @@ def _header_first(lines: list[_Line]) -> list[_Line]:
         return lines
     steps = sorted(abs(a - b) for a, b in itertools.pairwise(placed) if a != b)
     gap = steps[len(steps) // 4] if steps else 12.0  # a typical line spacing
-    above = [i for i, line in enumerate(lines) if line.top is not None and line.top > placed[0] + gap]
+    above = [i for i, line in enumerate(lines)
+             if line.top is not None and line.top > placed[0] + gap]
     # Only one contiguous run counts: a second column that starts a little higher is no header.
     if not above or above != list(range(above[0], above[-1] + 1)) or above[0] == 0:
         return lines

@@ -21,7 +21,8 @@ _PARTICLES = {"de", "van", "von", "der", "da", "di", "la", "le", "du", "bin", "a
 _NAME_TOKEN = re.compile(  # any script's letters: "Kołczyńska", "ANDIRKÓ", "J.-P."
     r"^(?:[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)?|[^\W\d_]\.(?:-?[^\W\d_]\.)*)$")
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
-_MY_NAME = re.compile(r"\b(?:my name is|i am|i'm)\s+([^\W\d_][^.,;:\n]{2,60}?)(?=[.,;:\n]|\s+and\b)", re.I)
+_MY_NAME = re.compile(
+    r"\b(?:my name is|i am|i'm)\s+([^\W\d_][^.,;:\n]{2,60}?)(?=[.,;:\n]|\s+and\b)", re.I)
 _PREFIX = re.compile(
     r"^(?:(?:curriculum vitae|cv|resume|résumé|name|profile)\s*(?:of|[:\-–—|])\s*)?"
     r"(?:(?:dr|prof|professor|mr|mrs|ms)\.?\s+)?",

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import tiktoken
 
-
 ENCODING = "cl100k_base"
 
 # tiktoken looks for sha1(url) in TIKTOKEN_CACHE_DIR and checks the content's sha256.

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import SHARED
 
 from assistant.errors import IngestError
 from ingest.loaders import load
 from ingest.pdf_repair import glued_runs, join_accents
 from ingest.profiles import detect_person
-from conftest import SHARED
 
 REAL = SHARED / "real"
 pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason=f"no real corpus at {REAL}")

@@ -231,7 +231,7 @@ REFERENCES = """Noor Haddad
 Research Fellow
 
 Selected Publications
-2024 1. Haddad, N.*, Ortiz, P.*, Lind, K.-J., Tidal mixing in shallow bays. Coastal Letters (* co-first author)
+2024 1. Haddad, N.*, Ortiz, P.*, Lind, K.-J., Tidal mixing in shallow bays. Coastal Letters (*)
 2. Ortiz, P. Haddad, N., & Lind, K.-J. Sediment plumes after storms. Marine Geology Reports, 12(3).
 2022 3. Berg, T., and 14 other authors including Haddad, N. A census of kelp forests
 along the northern shelf. 2022 Ecology Journal 41, 7, arXiv:2201.01234

@@ -26,9 +26,9 @@ from ingest.records.text import same_person
 from ingest.store import Index, StoredRecord
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-_CURRENT = re.compile(r"present|current|now|today", re.IGNORECASE)
-_GENERIC_AWARD = frozenset(["a", "an", "the", "any", "award", "awards", "prize", "prizes", "received", "won"])
-_LESSER = re.compile(r"runner|honou?rable|nomin|finalist", re.IGNORECASE)
+_CURRENT = re.compile(r"present|current|now|today", re.I)
+_GENERIC_AWARD = frozenset("a an the any award awards prize prizes received won".split())
+_LESSER = re.compile(r"runner|honou?rable|nomin|finalist", re.I)
 _DEGREE = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 Handler = Callable[[Query, Index, str], Answer | None]
 

@@ -18,9 +18,24 @@ from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
 
 # Words that change nothing about what the records are asked.
-HARMLESS = frozenset(["who", "whom", "whose", "which", "what", "when", "where", "how", "did", "does", "is", "are", "was", "were", "has", "have", "had", "been", "be", "being", "ever", "any", "anyone", "anybody", "someone", "somebody", "all", "every", "each", "of", "the", "a", "an", "in", "at", "on", "for", "to", "from", "by", "with", "and", "or", "as", "this", "that", "these", "those", "their", "theirs", "his", "her", "hers", "he", "she", "they", "them", "him", "me", "us", "our", "my", "i", "you", "your", "please", "tell", "show", "give", "list", "name", "names", "find", "can", "could", "would", "should", "will", "also", "researchers", "researcher", "people", "person", "persons", "collection", "index", "here", "profiles", "profile", "cv", "cvs", "among", "documents", "document", "listed", "lists", "mentioned", "according", "say", "says", "said", "both", "one", "some", "kind", "kinds", "sort", "so", "far", "know", "get", "got", "receive", "received", "obtain", "obtained", "earn", "earned", "hold", "holds", "held", "complete", "completed", "finish", "finished", "whether", "anything", "something", "either", "yet", "record", "records", "s", "t", "other", "accepted", "gotten", "done", "serve", "served", "serving", "gave", "give", "given", "choose", "chose", "professor", "professors", "during", "whats", "whos", "along", "alongside", "ones", "spend", "spent", "begin", "began", "start", "started", "end", "ended", "beginning", "also", "actually"])
-NEGATION = frozenset(["not", "never", "no", "without", "except", "excluding", "neither", "nor", "none", "n't", "nobody", "nothing", "unlike", "besides"])
-RELATIVE = frozenset(["after", "before", "since", "until", "prior", "following", "previous", "previously", "former", "formerly", "latest", "recent", "recently", "most", "least", "first", "last", "earliest", "next", "current", "currently", "now", "today", "present", "more", "fewer", "less", "than", "only", "still", "longest", "shortest", "best"])
+HARMLESS = frozenset("""
+who whom whose which what when where how did does is are was were has have had been be being
+ever any anyone anybody someone somebody all every each of the a an in at on for to from by with
+and or as this that these those their theirs his her hers he she they them him me us our my i
+you your please tell show give list name names find can could would should will also researchers
+researcher people person persons collection index here profiles profile cv cvs among documents
+document listed lists mentioned according say says said both one some kind kinds sort so far
+know get got receive received obtain obtained earn earned hold holds held complete completed
+finish finished whether anything something either yet record records s t other accepted gotten
+done serve served serving gave give given choose chose professor professors during whats whos
+along alongside ones spend spent begin began start started end ended beginning also actually
+""".split())
+NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
+                     "unlike besides".split())
+RELATIVE = frozenset("after before since until prior following previous previously former "
+                     "formerly latest recent recently most least first last earliest next "
+                     "current currently now today present more fewer less than only still "
+                     "longest shortest best".split())
 
 _TRIGGERS: dict[str, tuple[str, ...]] = {
     "papers": ("paper", "papers", "publication", "publications", "publish", "published",
@@ -56,12 +71,12 @@ _LEVEL = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd", "m
           "bachelors": "bachelors", "bsc": "bachelors", "undergraduate": "bachelors",
           "undergrad": "bachelors"}
 # What a named paper is asked about; without a paper they are kinds of paper no field holds.
-_VENUE_WORDS = frozenset(["venue", "venues", "conference", "conferences", "journal", "journals", "workshop"])
+_VENUE_WORDS = frozenset("venue venues conference conferences journal journals workshop".split())
 _THESIS_WORDS = frozenset("title titled called name named topic subject writing wrote write "
                           "about".split())
-_AT = frozenset(["at", "in", "from", "for", "to", "with", "by"])
-_INTERN = frozenset(["intern", "interned", "interns", "internship", "internships", "interning"])
-_PRONOUN = frozenset(["he", "she", "him", "her", "his", "hers", "they", "them", "their", "theirs"])
+_AT = frozenset("at in from for to with by".split())
+_INTERN = frozenset("intern interned interns internship internships interning".split())
+_PRONOUN = frozenset("he she him her his hers they them their theirs".split())
 _YEAR = r"((?:19|20)\d{2})"
 _WINDOWS = (  # (pattern, since, until) from the match's groups
     (rf"\bbetween {_YEAR} and {_YEAR}\b", lambda a, b: (int(a), int(b))),
@@ -109,7 +124,7 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = ()) -> Query:
         focus: the person a pronoun refers to (from the conversation), if any.
     """
     q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
-    q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.IGNORECASE)
+    q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.I)
     tokens = tokenize(q)
     title = _quoted_title(q, tokens) or _named_title(tokens, lex)
     named = _people(tokens, lex, focus)
@@ -295,7 +310,7 @@ def _others(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, int]]:
 
 def _window(q: str, tokens: list[_Token]) -> tuple[int | None, int | None]:
     for pattern, make in _WINDOWS:
-        found = re.search(pattern, q, re.IGNORECASE)
+        found = re.search(pattern, q, re.I)
         if found:
             start, end = found.span()
             _claim([t for t in tokens if start <= t.start < end], "years")

@@ -28,8 +28,8 @@ _AUTHOR = re.compile(
     r")[*†‡]*\.?"
 )
 _SEP = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|;\s*|\s+and\s+|\s*&\s*)|\s*")
-_LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*"
-                   r"(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
+_LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
+                   r"(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _YEAR_AFTER = re.compile(r"^\s*\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?\s*[.,:]?\s*")
 
@@ -115,8 +115,8 @@ def _title(rest: str) -> tuple[str, str]:
     if quoted:
         return quoted.group(1).strip(), rest[quoted.end():]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
-    for found in re.finditer(rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)",
-                             rest):
+    ends = rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)"
+    for found in re.finditer(ends, rest):
         head = rest[:found.end()]
         if re.search(r"(?:^|\s)[A-Z]\.$", head):
             continue
@@ -142,8 +142,8 @@ def _venue(part: str) -> str | None:
     return venue
 
 
-_NUMBER = re.compile(r"^[ \t]*(?:(?:19|20)\d{2}(?:\.\d{2})?[ \t]+)?(?:\[\d{1,3}\]|\d{1,3}[.)])[ \t]+"
-                     r"(?=\S)", re.M)
+_NUMBER = re.compile(r"^[ \t]*(?:(?:19|20)\d{2}(?:\.\d{2})?[ \t]+)?"
+                     r"(?:\[\d{1,3}\]|\d{1,3}[.)])[ \t]+(?=\S)", re.M)
 
 
 def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
