@@ -14,7 +14,13 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
 from assistant import routes
-from assistant.citations import assemble, check, split_sentences, strip_markers
+from assistant.citations import (
+    assemble,
+    check,
+    split_sentences,
+    strip_markers,
+    why_unsupported,
+)
 from assistant.compress import build_context, question_terms, stem, stems, unit_score, units
 from assistant.errors import ProfileChatError
 from assistant.retrieval import (
@@ -98,7 +104,7 @@ class Assistant:
         known = list(self.index.people())
         focus = list(people or []) or resolve_people(question, known, history)
         if OVERRIDE.search(question):
-            result = refusal(self.backend)
+            result = refusal(self.backend, "override")
             result.notes.append("The question asks to change or reveal the assistant's rules; "
                                 "ask about the documents instead.")
             yield from self._deliver(result, None, started)
@@ -120,18 +126,25 @@ class Assistant:
         model = self.chat_model
         prompt_tokens = 0
         sent = passages
+        diagnostics: dict[str, Any] = {}
         if not passages:
             raw = prompts.REFUSAL
+            diagnostics["refused_by"] = "retrieval"
         elif model is None:
             raw = extractive_answer(query, passages, focus)
+            diagnostics["refused_by"] = "extractive"
         else:
             context = build_context(passages, query, focus, self.settings.context_tokens)
             sent = [p for p, _ in context]
+            diagnostics["context"] = [text for _, text in context]
             messages = self._messages(question, history, [text for _, text in context])
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
             raw = yield from self._generate(model, messages, timings, started)
+            diagnostics["refused_by"] = "model"
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = finish(raw, sent, backend=self.backend)
+        if result.refused:
+            result.diagnostics = {**diagnostics, **result.diagnostics}
         result.retrieved = [p.chunk.id for p in passages]
         result.timings = {**timings, "total_s": time.perf_counter() - started}
         result.notes = [*self.notes, *result.notes, *deferred]
@@ -147,7 +160,8 @@ class Assistant:
         collection is asked of them alone, one about somebody else goes to retrieval.
         """
         focus = list(people) or conversation_people(list(self.index.people()), history)
-        query = routes.parse_question(question, self.index, focus=focus)
+        context = " ".join(history[-1]) if history else ""
+        query = routes.parse_question(question, self.index, focus=focus, context=context)
         if not people or not query.answerable:
             return query
         if query.people and not set(query.people) <= set(people):
@@ -237,7 +251,9 @@ def finish(raw: str, passages: Sequence[Passage], *, backend: str) -> Answer:
         return refusal(backend)
     checked = check(raw, passages)
     if not checked:
-        result = refusal(backend)
+        result = refusal(backend, "checker")
+        result.diagnostics["dropped"] = [why_unsupported(s, passages)
+                                         for s in split_sentences(raw)]
         result.notes.append("The model's answer was not supported by the passages.")
         return result
     text, citations = assemble(checked, passages)
@@ -250,8 +266,10 @@ def finish(raw: str, passages: Sequence[Passage], *, backend: str) -> Answer:
                   retrieved=[p.chunk.id for p in passages])
 
 
-def refusal(backend: str) -> Answer:
-    return Answer(text=prompts.REFUSAL, refused=True, route="refusal", backend=backend)
+def refusal(backend: str, stage: str | None = None) -> Answer:
+    """The refusal; `stage` names what refused (see Answer.diagnostics)."""
+    return Answer(text=prompts.REFUSAL, refused=True, route="refusal", backend=backend,
+                  diagnostics={"refused_by": stage} if stage else {})
 
 
 def extractive_answer(question: str, passages: Sequence[Passage], people: Sequence[str]) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
+from ingest import injection
 from prompts import MARKER_PATTERN
 
 # A cited passage must contain this share of a sentence's ordinary content words.
@@ -106,10 +107,25 @@ def support(sentence: str, passage_text: str) -> float:
     return hits / len(words)
 
 
+def why_unsupported(sentence: str, passages: Sequence[Passage]) -> str:
+    """Why no passage supports a sentence: a number or a name none of them states, or too few
+    of its words."""
+    numbers, names, _ = claim_terms(strip_markers(sentence))
+    text = "\n".join(evidence(p) for p in passages).lower()
+    flat = re.sub(r"(?<=[a-z])[.](?=[a-z])|(?<=[a-z][.][a-z])[.]", "", text)
+    if any(n not in text and n not in flat for n in numbers):
+        return "number mismatch"
+    if any(n not in text and n not in flat for n in names):
+        return "name mismatch"
+    return "no overlap"
+
+
 def evidence(passage: Passage) -> str:
     """What a passage can support: its text, after the end of the entry it continues (a bullet
-    of a project whose name is the last line of the chunk before)."""
-    return f"{passage.chunk.text}\n{passage.before}" if passage.before else passage.chunk.text
+    of a project whose name is the last line of the chunk before); never a line that addresses
+    the assistant, so a sentence that only such a line states has no support."""
+    text = f"{passage.chunk.text}\n{passage.before}" if passage.before else passage.chunk.text
+    return injection.visible(text)
 
 
 def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence]:
@@ -160,7 +176,7 @@ def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:
     body = passage_text.split("\n", 1)[-1]
     candidates = units(body)
     if not candidates:
-        return body[:limit]
+        return injection.visible(body)[:limit]
     numbers, names, words = claim_terms(claim)
     terms = numbers | names | words
     best = max(candidates, key=lambda c: sum(1 for t in terms if t in c.lower()))
@@ -183,6 +199,7 @@ def assemble(checked: Sequence[CheckedSentence],
                     n=numbering[i], source=chunk.source, person=chunk.person,
                     section=chunk.section, page=chunk.page,
                     quote=best_quote(chunk.text, sentence.text), chunk_id=chunk.id,
+                    flagged=bool(chunk.flagged),
                 ))
             marks.append(f"[{numbering[i]}]")
         text = sentence.text

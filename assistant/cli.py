@@ -144,6 +144,8 @@ def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     if args.compare:
         a, b = (report.load_report(p) for p in args.compare)
         print(report.compare(a, b, args.compare[0].name, args.compare[1].name))
+        if chart := report.write_compare_chart(a, b, *args.compare):
+            print(f"\nchart: {chart}")
         return 0
     minimum, maximum = report.parse_thresholds(args.min), report.parse_thresholds(args.max)
     shared = os.environ.get("PROFILECHAT_SHARED")
@@ -233,7 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max", action="append", default=[], metavar="METRIC=VALUE",
                    help="exit 1 when an overall metric is above VALUE, e.g. total_p95_s=2")
     p.add_argument("--compare", nargs=2, type=Path, metavar=("A.json", "B.json"),
-                   help="print two saved reports side by side instead of running")
+                   help="print two saved reports side by side instead of running "
+                        "(and chart them beside B.json)")
     p.add_argument("--quiet", action="store_true", help="no line per case")
     p.set_defaults(func=_cmd_eval)
     return parser

@@ -106,14 +106,18 @@ def records_answer(text: str, citations: list[Citation], backend: str, index: In
               if c.chunk_id in chunks else c for c in citations]
     everyone = scope is not None and len(scope) == len(index.people()) > 1
     people = sorted(set(scope if scope is not None else (c.person for c in citations)))
-    searched = (f"all {len(people)} people in the index" if everyone else
-                join_names([f"{p}'s" for p in people]) if people else "the index's")
-    notes = [f"Answered from the structured records of {searched}."]
+    searched = (f"the structured records of all {len(people)} people in the index" if everyone
+                else f"{join_names([f'{p}’s' for p in people])} structured records" if people
+                else "the structured records")
+    notes = [f"Answered from {searched}."]
     gaps = incomplete(index, people, list(kinds) or sorted({c.section for c in citations}))
     if gaps:
-        notes.append("The records are incomplete for " + "; ".join(gaps) + ".")
+        # Over the collection, the records answer for everyone whose records are complete and
+        # say whose may miss entries; about one person, an incomplete list defers to passages.
+        notes.append("The records are incomplete for " + "; ".join(gaps) + (
+            ": people not listed here may also qualify." if everyone else "."))
     return Answer(text=text, citations=placed, refused=False, route="collection",
-                  backend=backend, notes=notes, complete=not gaps,
+                  backend=backend, notes=notes, complete=not gaps or everyone,
                   retrieved=list(dict.fromkeys(c.chunk_id for c in citations)))
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords, name_words
-from ingest import tokens
+from ingest import injection, tokens
 from ingest.chunking import split_entries
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
@@ -101,9 +101,10 @@ def _unwrap(lines: list[str]) -> list[str]:
 
 
 def units(text: str) -> list[str]:
-    """Lines and sentences of a chunk body, the pieces compression chooses from."""
+    """Lines and sentences of a chunk body, the pieces compression chooses from; never a line
+    that addresses the assistant (ingest/injection.py), so none is sent, picked or quoted."""
     pieces: list[str] = []
-    for line in _unwrap(text.split("\n")):
+    for line in _unwrap(injection.visible(text).split("\n")):
         parts = [p.strip() for p in _UNIT.split(line) if p and p.strip()]
         merged: list[str] = []
         for part in parts:

@@ -36,6 +36,21 @@ class Settings(BaseSettings):
         default=256, description="Maximum tokens per chunk (cl100k_base), identity header included."
     )
     max_file_mb: float = Field(default=20.0, description="Files larger than this are refused.")
+    max_pages: int = Field(default=500, description="PDFs with more pages than this are refused.")
+    max_stream_mb: float = Field(
+        default=5.0,
+        description="PDFs with a page whose content streams decompress to more than this are "
+        "refused.",
+    )
+    max_text_chars: int = Field(
+        default=2_000_000,
+        description="Documents with more text than this (characters) are refused.",
+    )
+    max_parse_seconds: float = Field(
+        default=60.0,
+        description="Longest one file may take to load and chunk, in a worker process; 0 = no "
+        "limit, parse in-process.",
+    )
     embed_batch: int = Field(default=32, description="Chunks embedded per batch.")
     llm: str = Field(
         default="local", description="Answer backend: local, openai, ollama or extractive."

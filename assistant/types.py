@@ -19,6 +19,9 @@ class Citation:
     page: int | None
     quote: str
     chunk_id: str
+    # The passage holds lines that address the assistant (ingest/injection.py); they were not
+    # used, and the sources show it
+    flagged: bool = False
 
 
 @dataclass
@@ -37,6 +40,10 @@ class Answer:
     # False for a records answer whose people's records hold fewer entries than their documents
     # appear to list (see ingest/records/coverage.py): the passages answer instead
     complete: bool = True
+    # Why a refusal happened, for the eval's refusal funnel: "refused_by" is "override",
+    # "retrieval" (no passage), "model" (it wrote the refusal), "checker" (no sentence was
+    # supported; "dropped" says why) or "extractive"; "context" is the text the model read.
+    diagnostics: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

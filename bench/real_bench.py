@@ -55,7 +55,9 @@ def measure(job: dict[str, Any]) -> dict[str, Any]:
     reader = job["reader"]
     paths = [Path(p) for p in job["paths"]]
     home = Path(tempfile.mkdtemp(prefix="profilechat-bench-real-"))
-    settings = Settings(home=home, chroma_url=None, collection=f"bench-{os.getpid()}")
+    # In-process parsing (no worker), so that the patched loader below is the one that runs.
+    settings = Settings(home=home, chroma_url=None, collection=f"bench-{os.getpid()}",
+                        max_parse_seconds=0)
     loads: dict[str, dict[str, Any]] = {}
     original = loaders.load
     # A benchmark-only patch: ingest/pipeline.py parse() calls loaders.load(path, max_bytes=...)

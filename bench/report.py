@@ -7,6 +7,8 @@ import os
 import platform
 from pathlib import Path
 
+from bench import charts
+
 BENCH = Path(__file__).resolve().parent
 RESULTS = BENCH / "results.md"
 REAL_STORE = BENCH / "cache" / "results-real.json"  # bench.real_bench's rows
@@ -145,7 +147,8 @@ def _verdict(met: bool, text: str) -> str:
 
 
 def write_results(rows: dict[str, dict], path: Path = RESULTS) -> str:
-    """bench/results.md from every row measured so far (kept in bench/cache/results-v2.json)."""
+    """bench/results.md from every row measured so far (kept in bench/cache/results-v2.json),
+    and bench/cost-by-size.png beside it."""
     ordered = sorted(rows.values(), key=row_key)
     any_row = ordered[0]
     text = f"""# Benchmark results
@@ -188,6 +191,7 @@ of those questions; *model-written*: the ones the model wrote (the others came f
 """
     text += _kept_real_section(path)
     path.write_text(text, encoding="utf-8")
+    charts.write_safely(ordered, path.with_name(charts.CHART.name))
     return text
 
 

@@ -204,8 +204,11 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
         cited.append(ChunkRef(c.chunk_id, chunk.source if chunk else c.source,
                               chunk.person if chunk else c.person,
                               chunk.text if chunk else "", c.n))
+    why = answer.diagnostics
     return CaseResult(case, answer.text, answer.refused, cited, retrieved, first, total,
-                      answer.backend, named=metrics.named_people(answer.text, list(index.people())))
+                      answer.backend, named=metrics.named_people(answer.text, list(index.people())),
+                      refused_by=str(why.get("refused_by") or ""),
+                      dropped=list(why.get("dropped") or []), context=why.get("context"))
 
 
 def run_case(answerer: Answerer, case: Case, index: Index) -> CaseResult:

@@ -44,6 +44,9 @@ class CaseResult:
     backend: str = ""
     error: str = ""
     named: list[str] = field(default_factory=list)  # indexed people the answer names
+    refused_by: str = ""  # what refused (Answer.diagnostics): override, model, checker, …
+    dropped: list[str] = field(default_factory=list)  # why the checker dropped each sentence
+    context: list[str] | None = None  # what the model read, when it was asked
 
 
 def has_variant(text: str, variants: Sequence[str]) -> bool:
@@ -183,6 +186,55 @@ def named_people(text: str, known: Sequence[str]) -> list[str]:
     return found
 
 
+def over_refusal(r: CaseResult) -> Score:
+    """Answerable cases: 1 when refused."""
+    return float(r.refused) if _answerable(r) else None
+
+
+def wrong_answer(r: CaseResult) -> Score:
+    """Answerable cases: 1 when answered without any of the required facts (worse than a
+    refusal: a confident, cited answer that is not the one asked for)."""
+    if not _answerable(r) or not r.case.facts:
+        return None
+    return float(not r.refused and not any(has_variant(r.text, f) for f in r.case.facts))
+
+
+# Stages of the refusal funnel, in pipeline order.
+FUNNEL = ("override filter", "not retrieved", "compression dropped the fact",
+          "model wrote the refusal", "checker: number mismatch", "checker: name mismatch",
+          "checker: no overlap", "extractive: no sentence met the question", "other")
+
+
+def funnel_stage(r: CaseResult) -> str | None:
+    """For an answerable case that was refused, the stage that refused it."""
+    if not _answerable(r) or not r.refused:
+        return None
+    if r.refused_by == "override":
+        return "override filter"
+    gold = set(r.case.gold_sources)
+    if r.refused_by == "retrieval" or not any(c.source in gold for c in r.retrieved):
+        return "not retrieved"
+    if r.context is not None and r.case.facts:
+        passages = "\n".join(c.text for c in r.retrieved)
+        sent = "\n".join(r.context)
+        if any(has_variant(passages, f) and not has_variant(sent, f) for f in r.case.facts):
+            return "compression dropped the fact"
+    if r.refused_by == "model":
+        return "model wrote the refusal"
+    if r.refused_by == "checker":
+        reasons = r.dropped or ["no overlap"]
+        return f"checker: {max(set(reasons), key=reasons.count)}"
+    if r.refused_by == "extractive":
+        return "extractive: no sentence met the question"
+    return "other"
+
+
+def funnel(results: Sequence[CaseResult]) -> dict[str, int]:
+    """How many answerable cases each stage refused (stages that refused none left out)."""
+    stages = [s for r in results if (s := funnel_stage(r))]
+    return {stage: stages.count(stage) for stage in FUNNEL if stage in stages}
+
+
 PER_CASE: dict[str, Callable[[CaseResult], Score]] = {
     "hit@k": hit_at_k,
     "mrr": mrr,
@@ -196,6 +248,8 @@ PER_CASE: dict[str, Callable[[CaseResult], Score]] = {
     "people_precision": people_precision,
     "people_recall": people_recall,
     "people_exact": people_exact,
+    "over_refusal": over_refusal,
+    "wrong_answer": wrong_answer,
 }
 # Record extraction against eval/labels/<set>/, micro-averaged over the five kinds.
 RECORDS = ("records_precision", "records_recall", "records_venue_year")
@@ -203,7 +257,7 @@ RECORDS = ("records_precision", "records_recall", "records_venue_year")
 RECORDS_HELDOUT = tuple(f"{name}_heldout" for name in RECORDS)
 LATENCY = ("first_token_p50_s", "first_token_p95_s", "total_p50_s", "total_p95_s")
 # Metrics where a lower figure is better; --min/--max and the comparison use this.
-LOWER_IS_BETTER = frozenset(LATENCY)
+LOWER_IS_BETTER = frozenset((*LATENCY, "over_refusal", "wrong_answer"))
 NAMES = (*PER_CASE, "refusal_precision", "refusal_recall", *LATENCY, *RECORDS, *RECORDS_HELDOUT)
 
 

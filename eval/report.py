@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import prompts
-from eval import metrics
+from eval import charts, metrics
 from eval.harness import EvalError, Run
 from eval.metrics import CaseResult, Score
 
@@ -28,7 +28,8 @@ def case_to_dict(r: CaseResult) -> dict[str, Any]:
         "retrieved": [{"source": c.source, "person": c.person, "chunk_id": c.chunk_id}
                       for c in r.retrieved],
         "first_token_s": round(r.first_token_s, 4), "total_s": round(r.total_s, 4),
-        "scores": metrics.case_scores(r),
+        "scores": metrics.case_scores(r), "refused_by": r.refused_by,
+        "funnel_stage": metrics.funnel_stage(r),
     }
 
 
@@ -39,6 +40,9 @@ def run_to_dict(run: Run) -> dict[str, Any]:
         "label": run.label, "cases_file": str(run.eval_set.cases_path),
         "corpus": str(run.eval_set.corpus), "top_k": run.top_k, "notes": run.notes,
         "overall": run.overall, "by_kind": run.kinds,
+        "funnel": metrics.funnel(run.results),
+        "funnel_by_kind": {kind: metrics.funnel([r for r in run.results if r.case.kind == kind])
+                           for kind in run.kinds},
         "cases": [case_to_dict(r) for r in run.results],
     }
 
@@ -96,6 +100,22 @@ def kinds_table(run: Run) -> str:
     return table(list(run.kinds.items()))
 
 
+def funnel_table(run: Run) -> str:
+    """Answerable cases refused, by the stage that refused them, overall and per kind."""
+    kinds = list(run.kinds)
+    counts = {kind: metrics.funnel([r for r in run.results if r.case.kind == kind])
+              for kind in kinds}
+    overall = metrics.funnel(run.results)
+    if not overall:
+        return "No answerable case was refused."
+    lines = ["| stage | all | " + " | ".join(kinds) + " |", "|---|" + "---:|" * (len(kinds) + 1)]
+    for stage in metrics.FUNNEL:
+        if stage in overall:
+            lines.append(f"| {stage} | {overall[stage]} | "
+                         + " | ".join(str(counts[k].get(stage, "")) for k in kinds) + " |")
+    return "\n".join(lines)
+
+
 def misses(run: Run, limit: int = 300) -> list[str]:
     """A line per case that lost a fact, its refusal, or its citations."""
     lines = []
@@ -117,7 +137,8 @@ def markdown(runs: Sequence[Run], command: str = "") -> str:
     for run in runs:
         parts += [f"## {run.label} (ran as {run.actual_backend}, top_k={run.top_k})", ""]
         parts += [f"note: {n}" for n in run.notes] + ([""] if run.notes else [])
-        parts += [kinds_table(run), "", "### Cases that missed", ""]
+        parts += [kinds_table(run), "", "### Refusal funnel", "", funnel_table(run), "",
+                  "### Cases that missed", ""]
         parts += misses(run) or ["none"]
         parts.append("")
     return "\n".join(parts)
@@ -134,7 +155,8 @@ def report_paths(target: Path | None, default_dir: Path) -> tuple[Path, Path]:
 
 def write_reports(runs: Sequence[Run], target: Path | None, default_dir: Path,
                   command: str = "") -> list[Path]:
-    """Write the JSON and Markdown reports and one RAGAS JSONL per run; return the paths."""
+    """Write the JSON and Markdown reports, one RAGAS JSONL per run and a PNG chart
+    (scores by kind, refusal funnel, latency); return the paths."""
     json_path, md_path = report_paths(target, default_dir)
     json_path.parent.mkdir(parents=True, exist_ok=True)
     document = {"profilechat_eval": FORMAT_VERSION, "command": command,
@@ -149,7 +171,15 @@ def write_reports(runs: Sequence[Run], target: Path | None, default_dir: Path,
         path.write_text("".join(json.dumps(row) + "\n" for row in ragas_rows(run)),
                         encoding="utf-8")
         written.append(path)
-    return written
+    chart = charts.safely(charts.eval_chart, document, charts.chart_path(json_path))
+    return written + ([chart] if chart else [])
+
+
+def write_compare_chart(a: dict[str, Any], b: dict[str, Any], a_path: Path,
+                        b_path: Path) -> Path | None:
+    """The comparison drawn beside B's report (None, after a warning, when it cannot be)."""
+    return charts.safely(charts.compare_chart, a, b, a_path.name, b_path.name,
+                         charts.compare_path(a_path, b_path))
 
 
 def load_report(path: Path) -> dict[str, Any]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
-from ingest import tokens
+from ingest import injection, tokens
 from ingest.profiles import clean_line
 
 # Usual CV headings, compared after lower-casing, "&" → "and" and dropping a trailing colon.
@@ -45,6 +46,7 @@ HEADING_NOUNS = frozenset("""
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"
+FLAGGED_HEADING = "Untitled section"  # in place of a heading that addresses the assistant
 # Sections that subsection headings ("Conference", "Journal", "Preprints") refine.
 _LISTING = re.compile(r"publication|paper|article|preprint|proceeding|bibliograph|talk|"
                       r"presentation|output|work", re.I)
@@ -66,7 +68,7 @@ class Chunk:
 
     id: str
     index: int
-    text: str  # identity header + body; what is embedded and shown to the model
+    text: str  # identity header + body less its flagged lines; embedded, shown to the model
     body: str  # exactly document.text[start:end]
     person: str
     source: str
@@ -75,6 +77,7 @@ class Chunk:
     start: int
     end: int
     tokens: int
+    flagged: tuple[str, ...] = ()  # lines of body that address the assistant (ingest/injection)
 
 
 def _heading_key(line: str) -> str:
@@ -124,6 +127,12 @@ def _titled_heading(text: str) -> bool:
 
 def split_sections(text: str, person: str | None = None) -> list[Section]:
     """Cut the text at section headings; text before the first one is the preamble."""
+    return list(_split_sections(text, person))
+
+
+# Chunking, record extraction and coverage each cut the same document: ~1.5 s a MB each time.
+@functools.lru_cache(maxsize=4)
+def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
     sections: list[Section] = []
     current, start, offset = PREAMBLE, 0, 0
     parent = ""
@@ -147,7 +156,7 @@ def split_sections(text: str, person: str | None = None) -> list[Section]:
         offset += len(line)
     if offset > start:
         sections.append(Section(current, start, offset))
-    return [s for s in sections if text[s.start : s.end].strip()]
+    return tuple(s for s in sections if text[s.start : s.end].strip())
 
 
 def split_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -234,14 +243,23 @@ def chunk_text(
 ) -> list[Chunk]:
     """Chunks of a document's text: sections kept apart, entries whole when they fit."""
     chunks: list[Chunk] = []
+    flagged = injection.flagged_spans(text)
     for section in split_sections(text, person):
+        # A heading that addresses the assistant would stand in every chunk's header.
+        title = FLAGGED_HEADING if injection.reason(section.title) else section.title
         # 24 tokens are kept for the entry title that heads a long entry's later pieces.
-        budget = max_tokens - tokens.count(header(person, section.title)) - 24
+        budget = max_tokens - tokens.count(header(person, title)) - 24
         for start, end, entry_title in _pack(text, section, budget):
             body = text[start:end]
-            full = header(person, section.title, entry_title) + body
+            shown, hidden = injection.split(body, [(max(s, start) - start, min(e, end) - start)
+                                                   for s, e in flagged if s < end and e > start])
+            if title != section.title:
+                hidden.insert(0, section.title)
+            if entry_title and injection.reason(entry_title):
+                entry_title = None
+            full = header(person, title, entry_title) + shown
             if tokens.count(full) > max_tokens:
-                full = header(person, section.title) + body
+                full = header(person, title) + shown
             chunks.append(
                 Chunk(
                     id=f"{doc_id}:{len(chunks):04d}",
@@ -250,11 +268,12 @@ def chunk_text(
                     body=body,
                     person=person,
                     source=source,
-                    section=section.title,
+                    section=title,
                     page=page_at(start) if page_at else None,
                     start=start,
                     end=end,
                     tokens=tokens.count(full),
+                    flagged=tuple(hidden),
                 )
             )
     return chunks

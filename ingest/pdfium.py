@@ -7,7 +7,9 @@ reports about every character (its font and its box), not from the text alone:
   break, so the document-wide hyphenation repair decides between "Cana-dian" and "Goal-conditioned";
 - icon fonts (FontAwesome, marvosym, academicons) map their glyphs to stray letters: dropped;
 - a Word CV can draw its header block after its body: lines drawn above the page's first line
-  are moved in front of it.
+  are moved in front of it;
+- text a reader cannot see (white on white, under 1 pt, invisible, off the page) goes on lines of
+  its own marked "[hidden in PDF]", which ingest/injection.py flags.
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ import ctypes
 import itertools
 import math
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 import pypdfium2 as _pdfium
 import pypdfium2.raw as raw
 from pypdfium2 import PdfiumError
 
-__all__ = ["PdfiumError", "page_texts"]
+from ingest.injection import HIDDEN
+
+__all__ = ["LimitError", "PdfiumError", "page_texts"]
 
 # Fonts whose glyphs are pictures (phone, envelope, globe), whatever letters they map to.
 ICON_FONT = re.compile(r"awesome|marvosym|academicons|dingbat|wasy|pifont|zapf|bbding|ifsym|"
@@ -30,6 +35,11 @@ ICON_FONT = re.compile(r"awesome|marvosym|academicons|dingbat|wasy|pifont|zapf|b
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # FPDFText_GetUnicode reports a line-end hyphen as \x02; get_text_range() shows it as U+FFFE.
 _SOFT_BREAK = ("\x02", "\ufffe")
+# Render modes that paint nothing: 3 invisible, 7 clip only.
+_INVISIBLE_MODES = (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
+_WHITE = 245  # each of R, G, B at least this: white, to the eye, on a white page
+_MARGIN = 72  # points off the page before text counts as placed out of sight (page numbers sit
+# just below some LaTeX pages' boxes)
 
 
 @dataclass
@@ -38,32 +48,56 @@ class _Line:
     top: float | None  # PDF units from the page's bottom edge; None for a line with no glyphs
 
 
-def page_texts(data: bytes, password: str | None = None) -> list[tuple[str, str] | None]:
+class LimitError(Exception):
+    """A document over one of page_texts' limits: `what` is "pages" or "chars", `page` the
+    1-based page at which it went over (the page count for "pages")."""
+
+    def __init__(self, what: str, page: int) -> None:
+        super().__init__(f"over the {what} limit at page {page}")
+        self.what, self.page = what, page
+
+
+def page_texts(data: bytes, password: str | None = None, *, max_pages: int | None = None,
+               max_chars: int | None = None) -> list[tuple[str, str] | None]:
     """Each page's (plain, layout) text, None for a page PDFium could not read. Plain text is in
     PDFium's reading order; layout text places each glyph by its position, as pypdf's layout mode
     does, so that two columns written row by row can be found and read apart.
 
     Raises:
         PdfiumError: when PDFium cannot open the document at all.
+        LimitError: as soon as the document has more than `max_pages` pages, or its plain text
+            more than `max_chars` characters, so that no more of it is read.
     """
     document = _pdfium.PdfDocument(data, password=password)
     try:
+        count = len(document)
+        if max_pages is not None and count > max_pages:
+            raise LimitError("pages", count)
         out: list[tuple[str, str] | None] = []
-        for index in range(len(document)):
+        chars = 0
+        for index in range(count):
+            left = None if max_chars is None else max_chars - chars
             try:
-                out.append(_page_text(document, index))
+                out.append(_page_text(document, index, left))
             except PdfiumError:
                 out.append(None)
+            chars += len(out[-1][0]) if out[-1] else 0
+            if max_chars is not None and chars > max_chars:
+                raise LimitError("chars", index + 1)
         return out
     finally:
         document.close()
 
 
-def _page_text(document: _pdfium.PdfDocument, index: int) -> tuple[str, str]:
+def _page_text(document: _pdfium.PdfDocument, index: int, max_chars: int | None = None
+               ) -> tuple[str, str]:
     page = document[index]
     textpage = page.get_textpage()
     try:
-        lines, glyphs = _lines(textpage)
+        # Counted before reading: a page of millions of glyphs is refused, not held in memory.
+        if max_chars is not None and raw.FPDFText_CountChars(textpage.raw) > max_chars:
+            raise LimitError("chars", index + 1)
+        lines, glyphs = _lines(textpage, _hidden(page, textpage))
     finally:
         textpage.close()
         page.close()
@@ -71,9 +105,11 @@ def _page_text(document: _pdfium.PdfDocument, index: int) -> tuple[str, str]:
     return plain, _layout(glyphs)
 
 
-def _lines(textpage: _pdfium.PdfTextPage) -> tuple[list[_Line], list[_Glyph]]:
+def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = ()
+           ) -> tuple[list[_Line], list[_Glyph]]:
     """The page's lines in PDFium's order, icon glyphs and control characters removed, and its
-    visible glyphs with their boxes."""
+    visible glyphs with their boxes. A run of `hidden` characters is a line of its own, marked
+    with injection.HIDDEN, and left out of the glyphs."""
     handle = textpage.raw
     count = raw.FPDFText_CountChars(handle)
     font = ctypes.create_string_buffer(128)
@@ -84,18 +120,23 @@ def _lines(textpage: _pdfium.PdfTextPage) -> tuple[list[_Line], list[_Glyph]]:
     chars: list[str] = []
     first_top: float | None = None
     icons: dict[bytes, bool] = {}
-    after_cr = False
+    after_cr = in_hidden = False
     for i in range(count):
         char = chr(raw.FPDFText_GetUnicode(handle, i))
         if char in "\r\n":
             if not (char == "\n" and after_cr):  # PDFium ends lines with "\r\n"
-                lines.append(_Line(_text(chars), first_top))
+                lines.append(_Line(_mark(chars, in_hidden), first_top))
                 chars, first_top = [], None
             after_cr = char == "\r"
             continue
+        if not char.isspace() and (i in hidden) != in_hidden:
+            if "".join(chars).strip():
+                lines.append(_Line(_mark(chars, in_hidden), first_top))
+                chars, first_top = [], None
+            in_hidden = i in hidden
         after_cr = False
         if char in _SOFT_BREAK:
-            lines.append(_Line(_text(chars) + "-", first_top))
+            lines.append(_Line(_mark(chars, in_hidden) + "-", first_top))
             chars, first_top = [], None
             continue
         size = raw.FPDFText_GetFontInfo(handle, i, font, len(font), ctypes.byref(flags))
@@ -104,8 +145,8 @@ def _lines(textpage: _pdfium.PdfTextPage) -> tuple[list[_Line], list[_Glyph]]:
             icons[name] = bool(ICON_FONT.search(name.decode("latin-1")))
         if icons[name]:
             continue
-        if not char.isspace() and not _CONTROL.match(char) and raw.FPDFText_GetCharBox(
-                handle, i, left, right, bottom, top):
+        if not char.isspace() and not in_hidden and not _CONTROL.match(char) and \
+                raw.FPDFText_GetCharBox(handle, i, left, right, bottom, top):
             if first_top is None:
                 first_top = top.value
             raw.FPDFText_GetCharOrigin(handle, i, x, y)
@@ -113,8 +154,89 @@ def _lines(textpage: _pdfium.PdfTextPage) -> tuple[list[_Line], list[_Glyph]]:
                                  not chars or chars[-1].isspace()))
         chars.append(char)
     if chars:
-        lines.append(_Line(_text(chars), first_top))
+        lines.append(_Line(_mark(chars, in_hidden), first_top))
     return [line for line in lines if line.text.strip() or line.top is None], glyphs
+
+
+def _mark(chars: list[str], hidden: bool) -> str:
+    """A line's text, marked when the PDF does not show it."""
+    text = _text(chars)
+    return f"{HIDDEN} {text.strip()}" if hidden and text.strip() else text
+
+
+def _hidden(page: _pdfium.PdfPage, textpage: _pdfium.PdfTextPage) -> set[int]:
+    """Indexes of the characters a reader of the page cannot see: under 1 pt, transparent,
+    drawn in an invisible render mode, off the page, or white where nothing dark lies behind.
+    A page whose text is mostly invisible is an OCR layer over a scan, and counts as seen."""
+    handle = textpage.raw
+    red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    x0, y0, x1, y1 = page.get_bbox()
+    backgrounds: list[tuple[float, float, float, float]] | None = None
+    hidden: set[int] = set()
+    invisible = seen = 0
+    for i in range(raw.FPDFText_CountChars(handle)):
+        if chr(raw.FPDFText_GetUnicode(handle, i)).isspace():
+            continue
+        seen += 1
+        obj = raw.FPDFText_GetTextObject(handle, i)
+        if obj and raw.FPDFTextObj_GetTextRenderMode(obj) in _INVISIBLE_MODES:
+            invisible += 1
+            hidden.add(i)
+            continue
+        raw.FPDFText_GetCharBox(handle, i, left, right, bottom, top)
+        x, y = (left.value + right.value) / 2, (bottom.value + top.value) / 2
+        if raw.FPDFText_GetFontSize(handle, i) < 1 or not (
+                x0 - _MARGIN <= x <= x1 + _MARGIN and y0 - _MARGIN <= y <= y1 + _MARGIN):
+            hidden.add(i)
+        elif raw.FPDFText_GetFillColor(handle, i, red, green, blue, alpha) and (
+                alpha.value == 0 or min(red.value, green.value, blue.value) >= _WHITE):
+            if backgrounds is None:
+                backgrounds = _backgrounds(page)
+            if alpha.value == 0 or not any(a <= x <= c and b <= y <= d
+                                           for a, b, c, d in backgrounds):
+                hidden.add(i)
+    if invisible > seen / 2:  # ocrmypdf's text layer
+        return set()
+    return _worded(handle, hidden)
+
+
+def _worded(handle: ctypes.c_void_p, hidden: set[int]) -> set[int]:
+    """The hidden characters that belong to runs holding a word: a Word export's transparent
+    comma or a page number just below the page says nothing, and is left where it is."""
+    def char(k: int) -> str:
+        return chr(raw.FPDFText_GetUnicode(handle, k))
+
+    runs: list[list[int]] = []
+    for i in sorted(hidden):
+        if runs and all(char(k).isspace() for k in range(runs[-1][-1] + 1, i)):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return {i for run in runs if sum(char(k).isalnum() for k in run) >= 3 for i in run}
+
+
+def _backgrounds(page: _pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    """Boxes of what may lie behind white text: filled shapes that are not white, images,
+    shadings and forms (a coloured sidebar, a banner photo)."""
+    red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    box = [ctypes.c_float() for _ in range(4)]
+    out = []
+    for k in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = raw.FPDFPage_GetObject(page.raw, k)
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_PATH:
+            if not raw.FPDFPath_GetDrawMode(obj, fill, stroke) or not fill.value or (
+                    raw.FPDFPageObj_GetFillColor(obj, red, green, blue, alpha)
+                    and min(red.value, green.value, blue.value) >= _WHITE):
+                continue
+        elif kind not in (raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING,
+                          raw.FPDF_PAGEOBJ_FORM):
+            continue
+        if raw.FPDFPageObj_GetBounds(obj, *box):
+            out.append((box[0].value, box[1].value, box[2].value, box[3].value))
+    return out
 
 
 def _text(chars: list[str]) -> str:

@@ -8,19 +8,20 @@ import os
 import queue
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from assistant.errors import IngestError, ProfileChatError
 from assistant.settings import Settings
 from ingest import loaders
-from ingest.chunking import Chunk, chunk_text
-from ingest.profiles import detect_person, unknown_person
-from ingest.records import Record, attach, extract
-from ingest.records.coverage import coverage
+from ingest.chunking import Chunk
 from ingest.store import Index
+from ingest.worker import Parsed as _Parsed
+from ingest.worker import ParseWorker, read, read_records
 
 Outcome = str  # "added" | "unchanged" | "replaced" | "failed" | "pruned" | "skipped"
 
@@ -71,19 +72,6 @@ class IngestReport:
             for problem in f.problems:
                 lines.append(f"  warning: {f.path.name}: {problem}")
         return "\n".join(lines)
-
-
-@dataclass
-class _Parsed:
-    path: Path
-    sha: str
-    document: loaders.Document | None = None
-    person: str | None = None
-    chunks: list[Chunk] = field(default_factory=list)
-    error: str = ""
-    unchanged: bool = False
-    records: list[Record] = field(default_factory=list)
-    coverage: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def discover(paths: Iterable[Path], skipped: list[FileResult] | None = None) -> Iterator[Path]:
@@ -137,40 +125,73 @@ def _file_sha(path: Path, max_bytes: int, chunk_tokens: int, person: str = "") -
         raise
 
 
-def parse(path: Path, settings: Settings, index: Index, person: str | None = None) -> _Parsed:
-    """Hash, and if new, load, identify and chunk one file; never raises for a bad file.
+def limits(settings: Settings) -> loaders.Limits:
+    """The per-file limits the settings set."""
+    return loaders.Limits(
+        file_bytes=int(settings.max_file_mb * 1024 * 1024), pages=settings.max_pages,
+        stream_bytes=int(settings.max_stream_mb * 1024 * 1024), chars=settings.max_text_chars)
+
+
+# One child for every ingest in this process (the web chat ingests upload after upload): it
+# starts once, ~1 s of imports, and is replaced only after a file it had to be killed for.
+WORKER = ParseWorker()
+
+
+def parse(path: Path, settings: Settings, index: Index, person: str | None = None, *,
+          records: bool = True) -> _Parsed:
+    """Hash, and if new, load, identify and chunk one file, and read its records unless
+    `records` is False (see read_later); never raises for a bad file. With a time budget
+    (PROFILECHAT_MAX_PARSE_SECONDS), the file is read in the worker process.
 
     `person` names who the file is about when its text does not say (a Markdown page whose name
     is only in the site's config); it is part of the hash, so renaming re-indexes the file.
     """
-    max_bytes = int(settings.max_file_mb * 1024 * 1024)
+    budget = limits(settings)
     try:
-        sha = _file_sha(path, max_bytes, settings.chunk_tokens, person or "")
+        sha = _file_sha(path, budget.file_bytes, settings.chunk_tokens, person or "")
         if index.file_sha(path) == sha and index.records_current(sha):
             return _Parsed(path, sha, unchanged=True)
-        document = loaders.load(path, max_bytes=max_bytes)
-        person = person or detect_person(document.text)
-        if person is None:
-            person = unknown_person(path.name)
-            document.problems.append(
-                "no person's name found in the text; name them with `profilechat ingest "
-                f"{path.name} --person 'Full Name'` or a `person:` field in the front matter")
-        chunks = chunk_text(
-            document.text, person=person, source=path.name, doc_id=sha[:16],
-            max_tokens=settings.chunk_tokens, page_at=document.page_at,
-        )
-        if not chunks:
-            raise IngestError(f"{path.name}: no text to index after extraction")
-        found = extract(document.text, person)
-        attach(found, chunks)
-        for record in found:
-            record.source = path.name
-        return _Parsed(path, sha, document, person, chunks, records=found,
-                       coverage=coverage(document.text, person, found))
+        started = time.perf_counter()
+        parsed: _Parsed = _within(settings, settings.max_parse_seconds, path, read, path, sha,
+                                  budget, settings.chunk_tokens, person, records)
+        parsed.spent = time.perf_counter() - started
+        return parsed
     except ProfileChatError as exc:
         return _Parsed(path, "", error=str(exc))
     except OSError as exc:
         return _Parsed(path, "", error=f"{path}: cannot read ({exc.strerror or exc})")
+
+
+def read_later(parsed: _Parsed, settings: Settings) -> None:
+    """Read the records of a file parsed with records=False, in what is left of its time budget,
+    into parsed.later: a 1 MB text's records take ~5 s, which its embedding now hides."""
+    assert parsed.later is not None and parsed.document is not None
+    seconds = settings.max_parse_seconds
+    try:
+        left = max(seconds - parsed.spent, 1.0) if seconds > 0 else 0.0
+        parsed.later.set_result(_within(settings, left, parsed.path, read_records,
+                                        parsed.document.text, parsed.person, parsed.chunks,
+                                        parsed.path.name))
+    except Exception as exc:  # noqa: BLE001 (raised where the file is written: a bug surfaces)
+        parsed.later.set_exception(exc)
+
+
+def _within(settings: Settings, seconds: float, path: Path, fn: Callable[..., Any],
+            *args: Any) -> Any:
+    """fn(*args) in the worker within `seconds` (what is left of the file's budget), or
+    in-process when there is no budget."""
+    if seconds <= 0:
+        return fn(*args)
+    try:
+        return WORKER.call(seconds, fn, *args)
+    except TimeoutError:
+        raise IngestError(
+            f"{path.name}: reading it took over {settings.max_parse_seconds:g} s "
+            "(PROFILECHAT_MAX_PARSE_SECONDS), so it was stopped; a CV takes under a "
+            "second, so split it, or raise the limit if it is a real document") from None
+    except ChildProcessError as exc:
+        raise IngestError(f"{path.name}: the parser crashed on it ({exc}); re-export it "
+                          "or leave it out") from None
 
 
 def ingest(
@@ -246,13 +267,23 @@ def _parse_ahead(files: list[Path], settings: Settings, index: Index,
     # parsed while this group embeds: with 8, ingest waited on parsing between groups.
     done: queue.Queue[_Parsed | None] = queue.Queue(maxsize=8 * settings.embed_batch)
     stop = threading.Event()
+    failure: list[BaseException] = []
 
     def work() -> None:
-        for path in files:
-            if stop.is_set():
-                break
-            done.put(parse(path, settings, index, names.get(path.name)))
-        done.put(None)
+        try:
+            for path in files:
+                if stop.is_set():
+                    break
+                parsed = parse(path, settings, index, names.get(path.name), records=False)
+                if parsed.document is not None:
+                    parsed.later = Future()
+                done.put(parsed)  # its chunks embed while its records are read
+                if parsed.later is not None:
+                    read_later(parsed, settings)
+        except BaseException as exc:  # a bug: raised again in the caller, never a silent hang
+            failure.append(exc)
+        finally:
+            done.put(None)
 
     worker = threading.Thread(target=work, name="profilechat-parse", daemon=True)
     worker.start()
@@ -264,6 +295,8 @@ def _parse_ahead(files: list[Path], settings: Settings, index: Index,
                 yield None
                 item = done.get()
             if item is None:
+                if failure:
+                    raise failure[0]
                 return
             yield item
     finally:
@@ -329,6 +362,7 @@ def _write(batch: list[_Parsed], indexed: set[str], new: list[tuple[Chunk, str]]
         index.add_vectors([c for c, _ in new], [sha for _, sha in new], vectors)
     results = []
     for parsed in batch:
+        _settle(parsed)
         same = index.file_sha(parsed.path) == parsed.sha  # only its records were out of date
         index.commit(parsed.path, parsed.sha, parsed.chunks, parsed.records, doc_text(parsed),
                      parsed.coverage)
@@ -341,6 +375,20 @@ def _write(batch: list[_Parsed], indexed: set[str], new: list[tuple[Chunk, str]]
             reader=doc.reader, glued=doc.glued,
         ))
     return results
+
+
+def _settle(parsed: _Parsed) -> None:
+    """Wait for records read after the chunks; a file whose records ran past the time budget
+    is indexed for its passages alone, and says so."""
+    if parsed.later is None:
+        return
+    assert parsed.document is not None
+    try:
+        parsed.records, parsed.coverage = parsed.later.result()
+    except ProfileChatError as exc:
+        parsed.document.problems.append(
+            f"its records were not read ({exc}); its passages are indexed, but records "
+            "answers (collection questions, `people --json`) leave it out")
 
 
 def doc_text(parsed: _Parsed) -> str:

@@ -34,8 +34,16 @@ _SUFFIX = re.compile(
     r"'s (?:cv|homepage))\.?$",
     re.I,
 )
-# HTML tags go whole: "<b>Google</b><br>" in a Markdown table cell is "Google", not "<b Google</b".
-_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|</?[A-Za-z][^<>\n]{0,80}>|[#*_`>•▪◦●·]+|^\s*[-+]\s+")
+# Formatting tags go whole: "<b>Google</b><br>" in a Markdown table cell is "Google", not
+# "<b Google</b". Any other markup ("<script>…</script>" in a paper's title, an attribute that
+# runs code) is text the document wrote, kept for the UI to escape: dropped, it emptied titles.
+FORMAT_TAG = re.compile(
+    r"</?(?:a|b|i|u|s|em|strong|small|big|sup|sub|span|font|p|div|br|hr|code|tt|kbd|mark|del|ins|"
+    r"strike|center|li|ul|ol|dl|dt|dd|table|thead|tbody|tr|td|th|h[1-6]|abbr|cite|q|blockquote|"
+    r"pre|section|article|header|footer|nav|main|details|summary)"
+    r"(?:\s(?![^<>]*(?:\bon\w+\s*=|javascript:))[^<>\n]{0,80})?\s*/?>", re.IGNORECASE)
+_MARKUP = re.compile(rf"\[([^\]]*)\]\([^)]*\)|{FORMAT_TAG.pattern}|[#*_`•▪◦●·]+|^\s*(?:>\s*)+|"
+                     r"^\s*[-+]\s+", re.IGNORECASE)
 
 
 def clean_line(line: str) -> str:

@@ -7,12 +7,13 @@ so an ingest killed at any point leaves the previous index whole; the next run f
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
@@ -23,6 +24,7 @@ from langchain_core.embeddings import Embeddings
 
 from assistant.errors import StoreError
 from assistant.settings import Settings
+from ingest import injection
 
 if TYPE_CHECKING:
     from ingest.chunking import Chunk
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 # A question about named people ranks their chunks by exact cosine in numpy: Chroma's filtered
 # HNSW query took 70 ms at 87,000 chunks (unfiltered: 1 ms), fetching 10 vectors by id 1.6 ms.
 EXACT_SEARCH_MAX = 5000
-RECORDS_VERSION = 8
+RECORDS_VERSION = 9
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -45,7 +47,7 @@ CREATE INDEX IF NOT EXISTS files_sha ON files(sha);
 CREATE TABLE IF NOT EXISTS chunks (
     id TEXT PRIMARY KEY, sha TEXT NOT NULL, idx INTEGER NOT NULL, person TEXT NOT NULL,
     source TEXT NOT NULL, section TEXT NOT NULL, page INTEGER, start INTEGER NOT NULL,
-    "end" INTEGER NOT NULL, tokens INTEGER NOT NULL, text TEXT NOT NULL
+    "end" INTEGER NOT NULL, tokens INTEGER NOT NULL, text TEXT NOT NULL, flagged TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_sha ON chunks(sha);
 CREATE INDEX IF NOT EXISTS chunks_person ON chunks(person);
@@ -96,7 +98,8 @@ class StoredChunk:
     start: int
     end: int
     tokens: int
-    text: str
+    text: str  # less its flagged lines
+    flagged: tuple[str, ...] = ()  # lines that address the assistant (ingest/injection.py)
 
 
 def open_chroma(settings: Settings, embeddings: Embeddings) -> Chroma:
@@ -152,8 +155,37 @@ class Index:
         if "records_version" not in columns:  # an index made before records existed
             self._db.execute("ALTER TABLE documents ADD COLUMN records_version INTEGER DEFAULT 0")
             self._db.commit()
+        if "flagged" not in {r[1] for r in self._db.execute("PRAGMA table_info(chunks)")}:
+            self._db.execute("ALTER TABLE chunks ADD COLUMN flagged TEXT")  # NULL: not flagged yet
+            self._db.commit()
         self._lock = threading.RLock()
         self._people: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None = None
+        self._seen = self._data_version()
+
+    def _data_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
+    def collection(self) -> Any:
+        """The Chroma collection, reopened when another process (`profilechat ingest` beside a
+        running chat) has changed this index: an embedded Chroma keeps the vectors it loaded
+        and never sees another process's, so new people's chunks could not be found."""
+        if not self.settings.chroma_url and (version := self._data_version()) != self._seen:
+            with self._lock:
+                if version != self._seen:
+                    self._reopen_chroma()
+                    self._seen = version
+        return self.vectors._collection
+
+    def _reopen_chroma(self) -> None:
+        from chromadb.api.client import SharedSystemClient
+
+        # chromadb shares one System per path within a process; a new client needs a new one.
+        stale = SharedSystemClient._identifier_to_system.pop(str(self.settings.chroma_dir), None)
+        self.vectors = open_chroma(self.settings, self.embeddings)
+        if stale is not None:
+            with contextlib.suppress(Exception):
+                stale.stop()
 
     def close(self) -> None:
         with self._lock:
@@ -256,7 +288,7 @@ class Index:
             f"WHERE c.id IN ({marks}) AND d.status='live'",
             tuple(ids),
         )
-        by_id = {r[0]: StoredChunk(*r) for r in rows}
+        by_id = {r[0]: _stored(r) for r in rows}
         return [by_id[i] for i in ids if i in by_id]
 
     def all_chunks(self, person: str | None = None) -> list[StoredChunk]:
@@ -264,7 +296,7 @@ class Index:
         args: tuple[Any, ...] = ()
         if person:
             sql, args = sql + " AND c.person = ?", (person,)
-        return [StoredChunk(*r) for r in self._query(sql + " ORDER BY c.sha, c.idx", args)]
+        return [_stored(r) for r in self._query(sql + " ORDER BY c.sha, c.idx", args)]
 
     def keyword_ids(self, fts_query: str, people: Sequence[str], n: int) -> list[str]:
         """Chunk ids ranked by FTS5's BM25 for an FTS5 query, optionally for some people only."""
@@ -297,16 +329,32 @@ class Index:
             where = {"person": people[0]}
         elif people:
             where = {"person": {"$in": list(people)}}
-        found = self.vectors._collection.query(
-            query_embeddings=[query], n_results=n, where=where, include=[],
-        )
+        found = self._read(lambda c: c.query(query_embeddings=[query], n_results=n, where=where,
+                                             include=[]))
         return list(found["ids"][0])
+
+    def _read(self, call: Any) -> Any:
+        """A read from Chroma; on a failure, once more on a reopened client (a server that
+        restarted, files another process rewrote), then a StoreError a user can act on."""
+        try:
+            return call(self.collection())
+        except Exception:  # chromadb raises many types; all mean "try a fresh client"
+            pass
+        try:
+            with self._lock:
+                self._reopen_chroma()
+            return call(self.collection())
+        except Exception as exc:
+            where = self.settings.chroma_url or self.settings.chroma_dir
+            raise StoreError(f"the vector store at {where} failed ({type(exc).__name__}: "
+                             f"{str(exc)[:120]}); if the Chroma server is down, start it "
+                             "(chroma run), otherwise ask again") from exc
 
     def _nearest(self, query: list[float], ids: list[str], n: int) -> list[str]:
         """The n of these chunks nearest the query, by exact cosine over their stored vectors."""
         if not ids:
             return []
-        found = self.vectors._collection.get(ids=ids, include=["embeddings"])
+        found = self._read(lambda c: c.get(ids=ids, include=["embeddings"]))
         vectors = np.asarray(found["embeddings"], dtype=np.float32)
         if not len(vectors):
             return []
@@ -340,7 +388,7 @@ class Index:
 
     def stored_vector_ids(self, sha: str) -> set[str]:
         """Ids of the chunks of a document already in Chroma (from an interrupted run)."""
-        found = self.vectors.get(where={"doc_sha": sha}, include=[])
+        found = self.collection().get(where={"doc_sha": sha}, include=[])
         return set(found["ids"])
 
     def add_vectors(self, chunks: Sequence[Chunk], shas: Sequence[str],
@@ -350,7 +398,7 @@ class Index:
         step = 4096  # under Chroma's max batch size (5461 for the embedded store)
         for at in range(0, len(chunks), step):
             part = chunks[at : at + step]
-            self.vectors._collection.upsert(
+            self.collection().upsert(
                 ids=[c.id for c in part],
                 embeddings=vectors[at : at + step],  # type: ignore[arg-type]
                 documents=[c.text for c in part],
@@ -376,9 +424,10 @@ class Index:
             have = self._db.execute("SELECT 1 FROM chunks WHERE sha=? LIMIT 1", (sha,)).fetchone()
             if not have:
                 self._db.executemany(
-                    "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                     [(c.id, sha, c.index, c.person, c.source, c.section, c.page, c.start, c.end,
-                      c.tokens, c.text) for c in chunks],
+                      c.tokens, c.text, json.dumps(c.flagged, ensure_ascii=False))
+                     for c in chunks],
                 )
                 self._db.executemany(
                     "INSERT INTO chunks_fts (text, id, person) VALUES (?,?,?)",
@@ -430,10 +479,19 @@ class Index:
         """Delete the vectors of retired documents; safe to repeat after a crash."""
         dead = [r[0] for r in self._query("SELECT sha FROM documents WHERE status='dead'")]
         for sha in dead:
-            self.vectors._collection.delete(where={"doc_sha": sha})
+            self.collection().delete(where={"doc_sha": sha})
             with self._lock, self._db:
                 self._db.execute("DELETE FROM documents WHERE sha=? AND status='dead'", (sha,))
         return len(dead)
+
+
+def _stored(row: Sequence[Any]) -> StoredChunk:
+    """A chunks row as a StoredChunk; a row written before flagging is flagged from its text."""
+    chunk = StoredChunk(*row[:11])
+    if len(row) > 11 and row[11] is not None:
+        return replace(chunk, flagged=tuple(json.loads(row[11])))
+    shown, lines = injection.split(chunk.text)
+    return replace(chunk, text=shown, flagged=tuple(lines))
 
 
 def _person_unindexed(db: sqlite3.Connection) -> bool:

@@ -168,3 +168,19 @@ def image_only_pdf(path: Path) -> Path:
         pdf.rect(20, 20, 150, 200, style="F")
     pdf.output(str(path))
     return path
+
+
+EVIDENCE_SENTENCE = ("Zora Quill designs lighthouse beacon protocols for underwater acoustic mesh "
+                     "networks in cold seas.")
+EVIDENCE_PAGES = [
+    ["Zora Quill", "zora.quill@example.edu", "EDUCATION",
+     "PhD in Computer Science, Brightwater University, 2018"],
+    ["RESEARCH", "Zora Quill designs lighthouse beacon protocols for",
+     "underwater acoustic mesh networks in cold seas.", "AWARDS", "Tidewater Prize, 2021"],
+]
+
+
+def evidence_pdf(path: Path) -> Path:
+    """A two-page CV whose page 2 states EVIDENCE_SENTENCE over two lines, for page previews."""
+    _lines_pdf(EVIDENCE_PAGES).output(str(path))
+    return path

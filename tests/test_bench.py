@@ -169,3 +169,51 @@ def test_real_bench_measures_each_pdf_reader_and_restores_the_loader(tmp_path) -
     assert "| PDFium | 1 | 4 (1) | 6 |" in text and "| pypdf | 1 | 4 (1) | 6 |" in text
     assert "| scan_cv.pdf | 2 | no text layer |" in text
     assert report.write_real(rows, results) == text  # rewritten in place, not appended
+
+
+def _measured(corpus: str, store: str, files: int, ingest_s: float, p95: float,
+              cached: bool = False) -> dict:
+    """A full row as bench.ingest_bench writes it, with made-up figures."""
+    row = {"corpus": corpus, "store": store, "files": files, "chunks": 9 * files,
+           "ingest_s": ingest_s, "ingest_cpu_s": 1.8 * ingest_s, "reingest_s": 0.1,
+           "peak_rss_mb": 500.0, "index_mb": files / 10, "identity": f"{files}/{files}",
+           "chunk_tokens": 256, "embed_batch": 32, "measured": "2026-11-23 08:00 @ abc1234",
+           "load_avg": 1.5, "query_load_avg": 1.6, "questions": 30,
+           "retrieval_p50_ms": p95 / 2, "retrieval_p95_ms": p95, "retrieval_cpu_ms": p95 / 2,
+           "hit5": 1.0, "answer5": 1.0, "person_found": 1.0}
+    if cached:
+        row.update(cache_hits=9 * files, cache_misses=0)
+    else:
+        row.update(bare_s=ingest_s / 1.2, bare_cpu_s=1.6 * ingest_s, bare_sampled=False)
+    return row
+
+
+def test_results_draw_cost_against_size_and_read_back_from_the_markdown(tmp_path) -> None:
+    from PIL import Image
+
+    from bench import charts
+
+    rows = {f"{c} {s}": _measured(c, s, n, t, p95, cached=n == 1000)
+            for c, n, t, p95 in (("10", 10, 2.0, 12.0), ("100", 100, 20.0, 15.0),
+                                 ("1000", 1000, 90.0, 22.0))
+            for s in ("embedded", "server")}
+    text = report.write_results(rows, tmp_path / "results.md")
+    png = tmp_path / charts.CHART.name
+    with Image.open(png) as image:
+        assert image.format == "PNG" and image.width > 1000 and image.height > 800
+    assert png.stat().st_size > 30_000
+    back = {(r["corpus"], r["store"]): r for r in charts.rows_from_results(text)}
+    assert set(back) == {(r["corpus"], r["store"]) for r in rows.values()}
+    assert back["100", "server"]["ingest_s"] == 20.0 and back["100", "server"]["files"] == 100
+    assert back["1000", "embedded"]["cache_hits"] == 9000
+    assert back["10", "embedded"]["cache_hits"] is None
+    assert back["100", "embedded"]["retrieval_p95_ms"] == 15.0
+
+
+def test_a_chart_that_cannot_be_drawn_leaves_results_md_and_warns(tmp_path, capsys) -> None:
+    rows = {"100 embedded": _measured("100", "embedded", 100, 20.0, 15.0)}
+    (tmp_path / "cost-by-size.png").mkdir()  # nothing can be saved there
+    text = report.write_results(rows, tmp_path / "results.md")
+    assert (tmp_path / "results.md").read_text(encoding="utf-8") == text
+    warnings = capsys.readouterr().err.splitlines()
+    assert len(warnings) == 1 and warnings[0].startswith("warning: bench chart not written")

@@ -283,3 +283,87 @@ def test_cli_writes_reports_compares_them_and_enforces_thresholds(sample_run, tm
     assert "| metric |" in (tmp_path / "a.md").read_text()
     assert main(["eval", "--compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
     assert "a.json: sample/extractive" in capsys.readouterr().out
+
+
+def test_refusal_funnel_names_the_stage_that_refused_each_answerable_case() -> None:
+    gold = ChunkRef("c1", "cv.md", "Ana Ruiz", "Ana Ruiz | Education\nPh.D., Halverson University")
+    other = ChunkRef("c2", "other.md", "Bo Lee", "Bo Lee | Skills\nPython")
+    case = _case(facts=(("Halverson",),), gold_sources=("cv.md",), refuse=False)
+
+    def refused(**kw: Any) -> CaseResult:
+        return CaseResult(case, "I cannot answer", True, retrieved=[gold], **kw)
+
+    assert metrics.funnel_stage(refused(refused_by="override")) == "override filter"
+    missing = CaseResult(case, "x", True, retrieved=[other], refused_by="model")
+    assert metrics.funnel_stage(missing) == "not retrieved"
+    dropped = refused(refused_by="model", context=["Ana Ruiz | Education\nPh.D."])
+    assert metrics.funnel_stage(dropped) == "compression dropped the fact"
+    assert metrics.funnel_stage(refused(refused_by="model", context=["Halverson"])) == \
+        "model wrote the refusal"
+    checker = refused(refused_by="checker", dropped=["name mismatch", "name mismatch"],
+                      context=["Halverson"])
+    assert metrics.funnel_stage(checker) == "checker: name mismatch"
+    answered = CaseResult(case, "Halverson University [1].", False, retrieved=[gold])
+    assert metrics.funnel_stage(answered) is None
+    assert metrics.funnel([checker, missing, answered]) == {"not retrieved": 1,
+                                                            "checker: name mismatch": 1}
+    assert metrics.over_refusal(missing) == 1.0 and metrics.over_refusal(answered) == 0.0
+    wrong = CaseResult(case, "Carnegie Mellon [1].", False, retrieved=[gold])
+    assert metrics.wrong_answer(wrong) == 1.0 and metrics.wrong_answer(answered) == 0.0
+
+
+def test_eval_draws_a_chart_beside_its_reports_and_compare_draws_one_too(sample_run, tmp_path,
+                                                                         capsys) -> None:
+    from PIL import Image
+
+    from assistant.cli import main
+
+    home = str(sample_run["settings"].home)
+    base = ["--home", home, "eval", "sample", "--llm", "extractive", "--limit", "8", "--quiet"]
+    assert main([*base, "--report", str(tmp_path / "a.json")]) == 0
+    assert main([*base, "--kinds", "single_fact", "--report", str(tmp_path / "b.json")]) == 0
+    assert str(tmp_path / "a.png") in capsys.readouterr().out
+    assert main(["eval", "--compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    assert f"chart: {tmp_path / 'b.vs-a.png'}" in capsys.readouterr().out
+    for name in ("a.png", "b.png", "b.vs-a.png"):
+        with Image.open(tmp_path / name) as image:
+            image.load()
+            assert image.format == "PNG" and image.width > 1000 and image.height > 700
+        assert (tmp_path / name).stat().st_size > 30_000
+
+
+def test_chart_draws_the_funnel_only_when_the_report_has_one(tmp_path) -> None:
+    from PIL import Image
+
+    from eval import charts
+
+    case = {"should_refuse": False, "first_token_s": 0.01, "total_s": 0.5}
+    run = {"label": "t/fake", "backend": "fake", "overall": {"n": 2},
+           "by_kind": {"single_fact": {"n": 2, "fact_recall": 0.5, "hit@k": 1.0}},
+           "cases": [case, {**case, "total_s": 1.5}]}
+    sizes = {}
+    for name, extra in (("plain", {}), ("funnel", {"funnel": {"not retrieved": 1}})):
+        path = charts.eval_chart({"runs": [{**run, **extra}]}, tmp_path / f"{name}.png")
+        with Image.open(path) as image:
+            sizes[name] = image.size
+    assert sizes["funnel"][0] > sizes["plain"][0]  # a third column for the funnel
+
+
+def test_a_chart_that_cannot_be_drawn_leaves_the_reports_and_warns_once(sample_run, tmp_path,
+                                                                        monkeypatch,
+                                                                        capsys) -> None:
+    from assistant.cli import main
+    from eval import charts
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("no fonts\nsecond line")
+
+    monkeypatch.setattr(charts, "eval_chart", broken)
+    home = str(sample_run["settings"].home)
+    assert main(["--home", home, "eval", "sample", "--llm", "extractive", "--limit", "3",
+                 "--quiet", "--report", str(tmp_path / "a.json")]) == 0
+    assert (tmp_path / "a.json").exists() and (tmp_path / "a.md").exists()
+    assert not (tmp_path / "a.png").exists()
+    err = capsys.readouterr().err.splitlines()
+    assert [line for line in err if "chart" in line] == [
+        "warning: chart not written (RuntimeError: no fonts)"]

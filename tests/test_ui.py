@@ -291,3 +291,36 @@ def test_the_server_binds_localhost_and_asks_for_a_login(settings: Settings, ind
         assert httpx.get(f"{url}config", cookies=login.cookies).status_code == 200
     finally:
         demo.close()
+
+
+def test_a_collection_question_from_passages_names_each_person(sample_index: Index) -> None:
+    html, turns = _last(_app(sample_index).respond(
+        "Which researchers work on congestion control?", [], []))
+    answer = turns[0].answer
+    assert answer is not None and answer.route == "retrieval"
+    lines = answer.text.split("\n")
+    assert {line.split(":")[0] for line in lines} == {"Jun Wei", "Daniel Achterberg"}
+    assert "Jun Wei: I work on congestion control" in html
+
+
+def test_previews_and_cards_are_behind_the_login(settings: Settings, index: Index) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.port, settings.auth = port, "ann:secret"
+    demo, url = launch(settings, assistant=Assistant(settings, index=index, chat_model=None),
+                       block=False)
+    try:
+        cookies = httpx.post(f"{url}login", data={"username": "ann", "password": "secret"}).cookies
+        config = httpx.get(f"{url}config", cookies=cookies).json()
+        transcript = next(c["id"] for c in config["components"]
+                          if c.get("props", {}).get("elem_id") == "pc-transcript")
+        preview = next(d["id"] for d in config["dependencies"]
+                       if [transcript, "click"] in d["targets"])
+        join = {"data": [None], "event_data": {"turn": 1, "n": 1}, "fn_index": preview,
+                "session_hash": "s", "trigger_id": transcript}
+        assert httpx.post(f"{url}gradio_api/queue/join", json=join).status_code == 401
+        assert httpx.post(f"{url}gradio_api/queue/join", json=join,
+                          cookies=cookies).status_code == 200
+    finally:
+        demo.close()

@@ -7,6 +7,7 @@ Screenshots go to test-artifacts/; UPDATE_DOCS_SCREENSHOT=1 also refreshes docs/
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -16,8 +17,9 @@ from typing import Any
 
 import pytest
 from conftest import REPO, SAMPLE
-from pdfs import cv_pdf
+from pdfs import EVIDENCE_PAGES, cv_pdf, evidence_pdf
 from test_ui import EVIL
+from test_ui_preview import char_boxes, covered
 
 from assistant.answer import Assistant
 from assistant.settings import Settings
@@ -118,12 +120,18 @@ def test_an_answer_cites_its_sources_and_a_marker_shows_its_source(page: Any, se
     assert "Research" in first and "congestion control" in first  # section and quoted passage
     listed = turn.locator(".pc-sources").inner_text()
     assert "Jun Wei" in listed and "Daniel Achterberg" in listed
+    said = turn.locator(".pc-answer p").first.inner_text().split("\n")
+    assert {line.split(":")[0] for line in said} == {"Jun Wei", "Daniel Achterberg"}
 
     turn.locator("a.pc-cite").nth(1).click()
     target = page.evaluate("document.querySelector(':target')?.id")
     assert target == "src-1-2"
     ring = "id => getComputedStyle(document.getElementById(id)).boxShadow"
     assert page.evaluate(ring, "src-1-2") != "none" and page.evaluate(ring, "src-1-1") == "none"
+    marked = page.locator("#pc-preview .pc-section-text mark")  # the quote in its section
+    assert "congestion control" in marked.inner_text()
+    page.keyboard.press("Escape")
+    page.locator("#pc-preview .pc-preview").wait_for(state="detached")
     page.wait_for_timeout(400)  # the highlight fades in
     shot = screenshot(page, "chat-answer.png")
     readme_shot = REPO / "docs" / "chat.png"
@@ -205,3 +213,41 @@ def test_a_file_over_the_upload_limit_is_refused_with_a_message(page: Any, tmp_p
     page.set_input_files("#pc-upload input[type=file]", [str(big)])
     page.get_by_text("exceed the maximum allowed size").wait_for()
     assert "Big Person" not in page.locator("#pc-people").inner_text()
+
+
+def test_a_citation_shows_its_pdf_page_with_the_quote_highlighted(page: Any, tmp_path: Path
+                                                                 ) -> None:
+    pdf = evidence_pdf(tmp_path / "zora_quill_cv.pdf")
+    assert "zora_quill_cv.pdf (Zora Quill) — added" in upload(page, pdf)
+    turn = ask(page, "What protocols does Zora Quill design?")
+    assert "lighthouse beacon protocols" in turn.locator(".pc-answer").inner_text()
+    turn.locator("a.pc-cite").first.click()
+    figure = page.locator("#pc-preview figure.pc-page")
+    figure.wait_for()
+    page.wait_for_function("document.querySelector('#pc-preview img').naturalWidth > 0")
+    assert figure.get_attribute("data-page") == "2"
+    assert "p. 2" in page.locator("#pc-preview .pc-preview-head").inner_text().replace("\xa0", " ")
+    boxes = json.loads(figure.get_attribute("data-boxes"))
+    width, height = (int(v) for v in figure.get_attribute("data-size").split(","))
+    quoted = char_boxes(pdf, 2, EVIDENCE_PAGES[1][1:3], (width, height))
+    assert quoted and all(covered(box, boxes) for box in quoted)
+    assert not any(covered(box, boxes) for box in char_boxes(pdf, 2, ["RESEARCH"], (width, height)))
+    assert page.locator("#pc-preview .pc-hl").count() == len(boxes)  # drawn where the page says
+    screenshot(page, "preview.png")
+    page.click("#pc-preview .pc-preview-close")
+    page.locator("#pc-preview .pc-preview").wait_for(state="detached")
+
+
+def test_choosing_a_person_shows_their_card_with_cited_lines(page: Any) -> None:
+    page.locator("#pc-people li", has_text="Daniel Achterberg").click()
+    card = page.locator("#pc-card .pc-card")
+    card.wait_for()
+    text = " ".join(card.text_content().split())  # as written, not as CSS capitalises it
+    assert "Postdoctoral Researcher, Northfield University" in text
+    assert "advised by Mireille Duchamp" in text and "Papers by year (5)" in text
+    assert "records / 5 entries listed" in text
+    award = card.locator("li", has_text="Westbrook Presidential Fellowship").locator("a[data-ref]")
+    assert "cv_71c2.txt" in award.get_attribute("title")  # file and quote on hover
+    award.click()
+    assert "Westbrook Presidential Fellowship" in page.locator("#pc-preview mark").inner_text()
+    screenshot(page, "card.png")

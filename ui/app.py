@@ -25,7 +25,9 @@ from assistant.settings import Settings
 from assistant.types import Answer
 from ingest import loaders
 from ingest.pipeline import FileResult, ingest
+from ui import cards, preview
 from ui import format as fmt
+from ui.answers import name_people
 from ui.format import Turn
 
 Emit = Callable[[str, Any], None]
@@ -38,6 +40,15 @@ AUTH_MESSAGE = ("Log in to profilechat. After 5 failed logins in a minute, this 
 _CLIENT: ContextVar[str] = ContextVar("profilechat_login_client", default="unknown")
 # The local model uses both cores for one answer; a second at once would only halve both.
 LOCAL_CONCURRENCY, REMOTE_CONCURRENCY = 1, 4
+# A marker [n] or a verified source asks for the page behind it; the page sends only numbers.
+SOURCE_JS = """
+element.addEventListener('click', (event) => {
+  const hit = event.target.closest('a.pc-cite, .pc-source[data-chunk]');
+  const turn = Number(hit?.closest('.pc-turn')?.dataset.turn);
+  const n = Number(hit?.dataset.n ?? hit?.id.split('-').pop());
+  if (turn && n) trigger('click', {turn, n});
+});
+"""
 # System fonts: the default theme would fetch Google Fonts, which an offline or private
 # deployment must not do.
 THEME = gr.themes.Soft(font=["ui-sans-serif", "system-ui", "sans-serif"],
@@ -133,13 +144,49 @@ class ChatApp:
                 elif kind == "text":
                     turn.draft += value
                 elif kind == "answer":
-                    turn.answer, turn.passages, turn.draft = value, [], ""
+                    turn.answer, turn.passages, turn.draft = name_people(value), [], ""
                 elif kind == "error":
                     turn.error = value
             yield fmt.transcript_html(turns), turns
 
     def new_chat(self) -> tuple[str, list[Turn]]:
         return fmt.transcript_html([]), []
+
+    def show_source(self, turns: list[Turn], event: gr.EventData) -> Iterator[Any]:
+        """The page or section behind citation n of turn t, as the page asked with {turn, n}:
+        the chunk and quote come from this session's own answer, never from the page."""
+        turn, n = _numbers(event, "turn", "n")
+        answer = turns[turn - 1].answer if 0 < turn <= len(turns) else None
+        cited = [c for c in (answer.citations if answer else []) if c.n == n]
+        if not cited:  # a draft's marker, or a number the answer does not have
+            yield gr.skip()
+            return
+        yield from self._preview(cited[0].chunk_id, cited[0].quote, f"[{n}]")
+
+    def show_card(self, event: gr.EventData) -> tuple[str, list[cards.Ref]]:
+        """The card of the person chosen in the side list, and what its [n] cite."""
+        person = event._data.get("person") if isinstance(event._data, dict) else None
+        try:
+            if not isinstance(person, str) or person not in self.assistant.index.people():
+                return "", []
+            return cards.card_html(self.assistant.index, person)
+        except ProfileChatError as exc:
+            return fmt.message_html(str(exc), error=True), []
+
+    def show_card_source(self, refs: list[cards.Ref], event: gr.EventData) -> Iterator[Any]:
+        """The page or section behind the card's citation n."""
+        (n,) = _numbers(event, "n")
+        if not 0 < n <= len(refs or []):
+            yield gr.skip()
+            return
+        yield from self._preview(refs[n - 1].chunk_id, refs[n - 1].quote, f"[{n}]")
+
+    def _preview(self, chunk_id: str, quote: str, label: str) -> Iterator[str]:
+        yield preview.message_html("Finding the passage in its document…", label)
+        try:
+            yield preview.preview_html(self.assistant.index, chunk_id, quote, label)
+        except ProfileChatError as exc:
+            yield preview.message_html(str(exc), label)
 
     def people(self) -> tuple[str, Any]:
         """The list of who is in the index, and the picker's choices to match."""
@@ -160,8 +207,9 @@ class ChatApp:
             gr.skip(), gr.skip()
 
         def work(emit: Emit) -> None:
-            ingest(accepted, self.settings, self.assistant.index,
-                   on_file=lambda result: emit("file", result))
+            with preview.PDFIUM:  # PDFium reads one PDF at a time: previews wait meanwhile
+                ingest(accepted, self.settings, self.assistant.index,
+                       on_file=lambda result: emit("file", result))
 
         for batch in run_in_background(work):
             for kind, value in batch:
@@ -197,6 +245,14 @@ class ChatApp:
         return refused, accepted
 
 
+def _numbers(event: gr.EventData, *keys: str) -> list[int]:
+    """Small whole numbers the page sent with an event; 0 for anything else."""
+    data = event._data if isinstance(event._data, dict) else {}
+    values = [data.get(key) for key in keys]
+    return [v if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 10_000 else 0
+            for v in values]
+
+
 def _size(n: int) -> str:
     return f"{n / 2**20:.1f} MB" if n >= 2**20 else f"{n / 1024:.0f} KB"
 
@@ -218,7 +274,7 @@ def build(app: ChatApp) -> gr.Blocks:
                 gr.HTML("<h2 style='margin:0'>profilechat</h2><p class='pc-meta'>Answers come "
                         "from the indexed profiles; every sentence cites its source.</p>")
                 transcript = gr.HTML(fmt.transcript_html([]), elem_id="pc-transcript",
-                                     js_on_load=None, min_height=300)
+                                     js_on_load=SOURCE_JS, min_height=300)
                 with gr.Row():
                     question = gr.Textbox(placeholder="Ask about the people in the index…",
                                           show_label=False, scale=6, elem_id="pc-question",
@@ -234,7 +290,10 @@ def build(app: ChatApp) -> gr.Blocks:
                                 elem_id="pc-upload")
                 upload_status = gr.HTML("", elem_id="pc-upload-status", js_on_load=None)
                 gr.HTML("<div class='pc-sources-title'>In the index</div>")
-                people = gr.HTML("", elem_id="pc-people", js_on_load=None)
+                people = gr.HTML("", elem_id="pc-people", js_on_load=cards.PEOPLE_JS)
+                card = gr.HTML("", elem_id="pc-card", js_on_load=cards.JS)
+                card_refs = gr.State([])
+        shown = gr.HTML("", elem_id="pc-preview", js_on_load=preview.JS)
 
         answering = gr.on(
             [question.submit, send.click], app.show_question, inputs=[question, turns],
@@ -245,6 +304,12 @@ def build(app: ChatApp) -> gr.Blocks:
         )
         clear.click(app.new_chat, outputs=[transcript, turns], cancels=[answering],
                     concurrency_limit=None)
+        # Previews and cards have their own queue: an answer being written never waits on them.
+        evidence: dict[str, Any] = {"concurrency_id": "evidence", "concurrency_limit": 2,
+                                    "show_progress": "hidden", "trigger_mode": "always_last"}
+        transcript.click(app.show_source, inputs=turns, outputs=shown, **evidence)
+        people.click(app.show_card, outputs=[card, card_refs], **evidence)
+        card.click(app.show_card_source, inputs=card_refs, outputs=shown, **evidence)
         files.upload(app.upload, inputs=files, outputs=[upload_status, people, picker],
                      concurrency_id="ingest", concurrency_limit=1)
         demo.load(app.people, outputs=[people, picker], concurrency_limit=None)
@@ -373,7 +438,8 @@ def launch(settings: Settings, *, assistant: Assistant | None = None, block: boo
             server_name=settings.host, server_port=settings.port, share=False, auth=auth,
             auth_message=AUTH_MESSAGE, max_file_size=int(settings.upload_mb * 2**20),
             inbrowser=inbrowser, prevent_thread_lock=True, quiet=True, ssr_mode=False,
-            mcp_server=False, theme=THEME, css=fmt.CSS, footer_links=[],
+            mcp_server=False, theme=THEME, css=fmt.CSS + preview.CSS + cards.CSS,
+            footer_links=[],
             app_kwargs={"middleware": [Middleware(_ClientAddress)]},
         )
     except OSError as exc:

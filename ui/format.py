@@ -53,6 +53,7 @@ CSS = """
   box-shadow: 0 0 0 2px var(--color-accent); }
 .pc-source .pc-n { font-weight: 700; margin-right: .3rem; }
 .pc-source .pc-where { color: var(--body-text-color-subdued); }
+.pc-flag { display: block; margin-top: .2rem; font-size: .85em; color: #9a6700; }
 .pc-source blockquote { margin: .3rem 0 0 0; padding-left: .5rem; white-space: pre-wrap;
   border-left: 2px solid var(--border-color-primary); }
 .pc-people ul, .pc-files ul { margin: 0; padding-left: 1.1rem; }
@@ -121,6 +122,16 @@ def _snippet(text: str) -> str:
     return text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1].rstrip() + "…"
 
 
+def _flag(flagged: bool, lines: Sequence[str] = ()) -> str:
+    """The warning on a source holding lines that address the assistant (never used); hovering
+    it shows those lines, escaped."""
+    if not flagged:
+        return ""
+    title = f' title="{esc(chr(10).join(lines))}"' if lines else ""
+    return (f'<span class="pc-flag"{title}>⚠ flagged: addresses the assistant; '
+            "those lines were not used</span>")
+
+
 def citations_html(citations: Sequence[Citation], turn: int) -> str:
     """The verified sources of an answer: who, which file, section, page, the quoted passage."""
     if not citations:
@@ -128,7 +139,7 @@ def citations_html(citations: Sequence[Citation], turn: int) -> str:
     items = "".join(
         f'<div class="pc-source" id="src-{turn}-{c.n}" data-chunk="{esc(c.chunk_id)}">'
         f'<span class="pc-n">[{c.n}]</span>{_where(c.person, c.source, c.section, c.page)}'
-        f"<blockquote>{esc(_snippet(c.quote))}</blockquote></div>"
+        f"{_flag(c.flagged)}<blockquote>{esc(_snippet(c.quote))}</blockquote></div>"
         for c in citations
     )
     return f'<div class="pc-sources"><div class="pc-sources-title">Sources</div>{items}</div>'
@@ -144,7 +155,7 @@ def passages_html(passages: Sequence[Passage], turn: int) -> str:
         body = c.text.partition("\n")[2] or c.text  # the first line is the identity header
         items.append(
             f'<div class="pc-source" id="src-{turn}-{n}"><span class="pc-n">[{n}]</span>'
-            f"{_where(c.person, c.source, c.section, c.page)}"
+            f"{_where(c.person, c.source, c.section, c.page)}{_flag(bool(c.flagged), c.flagged)}"
             f"<blockquote>{esc(_snippet(body))}</blockquote></div>"
         )
     return ('<div class="pc-sources"><div class="pc-sources-title">Retrieved passages</div>'

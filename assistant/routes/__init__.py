@@ -20,12 +20,14 @@ from ingest.store import Index
 __all__ = ["Query", "execute", "parse", "parse_question"]
 
 
-def parse_question(question: str, index: Index, *, focus: Sequence[str] = ()) -> Query:
+def parse_question(question: str, index: Index, *, focus: Sequence[str] = (),
+                   context: str = "") -> Query:
     """The typed query of a question over this index's people and vocabulary.
 
     Args:
         question: the user's question.
         index: whose people and record vocabulary the question is read against.
         focus: the people of the conversation, whom a pronoun refers to.
+        context: the previous turn's question and answer ("that paper" is named there).
     """
-    return parse(question, lexicon(index), focus=focus)
+    return parse(question, lexicon(index), focus=focus, context=context)

@@ -221,7 +221,13 @@ def _paper_what(q: Query, index: Index, backend: str) -> Answer | None:
     if q.attribute == "first_author":
         text = f"The first author of {describe(paper)} is {authors[0]} {mark}."
     elif q.attribute == "authors":
-        text = f"{describe(paper)} lists as authors {join_names(authors)} {mark}."
+        others = [a for a in authors if not any(same_person(a, p) for p in q.people)]
+        text = f"{describe(paper)} lists as authors {join_names(authors)}"
+        if q.people and not paper.authored:
+            text += f"; {q.people[0]} is not among them (the paper is on their profile page)"
+        elif q.people and others and len(others) < len(authors):
+            text += f"; {join_names(list(q.people))}’s co-authors on it are {join_names(others)}"
+        text += f" {mark}."
     elif q.attribute in ("venue", "year") and (d.get("venue") or d.get("year")):
         where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
         text = f"“{d['title']}” appeared in {where} {mark}."
@@ -289,16 +295,19 @@ def _advisor_who(q: Query, index: Index, backend: str) -> Answer | None:
 
 def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer | None:
     """Each named person's degrees that hold the asked field: advisors, thesis, dates, place."""
-    found = _grouped([r for r in _records(q, index, q.people)
-                      if field is None or r.data.get(field)])
-    if not found or any(p not in found for p in q.people):
+    found = _grouped(_records(q, index, q.people))
+    for person, degrees in found.items():
+        if q.level is None and field in ("advisors", "thesis") and len(degrees) > 1:
+            # "Who advised her?" asks about the doctorate when there is one: another degree's
+            # advisor (a bachelor's thesis) is not the answer, even when the Ph.D. names none.
+            degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
+        found[person] = [d for d in degrees if field is None or d.data.get(field)]
+    if any(not found.get(p) for p in q.people):
         return None
     citations: list[Citation] = []
     lines = []
     for person in q.people:
         degrees = found[person]
-        if q.level is None and field in ("advisors", "thesis") and len(degrees) > 1:
-            degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
         for record in degrees:
             d, mark = record.data, cite(record, citations)
             at = f" at {d['institution']}" if d.get("institution") else ""

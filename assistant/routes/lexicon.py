@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ingest.store import Index
 
+_PUBLISHERS = ("acm", "ieee", "usenix", "ifip", "siam", "aaai", "springer")
 # Value kinds and the relation a bare value of that kind implies.
 VALUE_RELATION = {"venue": "papers", "organisation": "position", "institution": "education",
                   "award": "award", "course": "teaching"}
@@ -48,6 +49,20 @@ class Lexicon:
         short = acronym(text)
         if len(short) >= 2 and len(key) >= 2:
             self.phrases[(short,)].add(kind)
+        # What a question may call it instead: the acronym in brackets ("… (KAIST)"), the part
+        # before a comma ("Determined AI, Boston"), a venue with or without its publisher.
+        for part in re.findall(r"\(([A-Za-z][\w&.-]{1,15})\)", text):
+            self.phrases[tuple(words(part))].add(kind)
+        head = re.split(r",|\s[–—-]\s|\s\(", text)[0]
+        if head != text and len(words(head)) >= 1:
+            self.phrases[tuple(words(head))].add(kind)
+        if kind == "venue":
+            bare = [w for w in key if w not in _PUBLISHERS]
+            for publisher in ("", *_PUBLISHERS):
+                variant = tuple(w for w in (publisher, *bare) if w)
+                if variant:
+                    self.phrases[variant].add(kind)
+                    self.longest = max(self.longest, len(variant))
         if kind == "venue" and "@" in text:
             self.add("venue", text.split("@")[-1])
 

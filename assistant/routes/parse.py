@@ -28,7 +28,7 @@ document listed lists mentioned according say says said both one some kind kinds
 know get got receive received obtain obtained earn earned hold holds held complete completed
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
-along alongside ones spend spent begin began start started end ended beginning also actually
+own along alongside ones spend spent begin began start started end ended beginning also actually
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -115,21 +115,28 @@ def tokenize(question: str) -> list[_Token]:
     return tokens
 
 
-def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = ()) -> Query:
+def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: str = "") -> Query:
     """The typed query for a question over an index whose vocabulary is `lex`.
 
     Args:
         question: the user's question.
         lex: the index's people and the values its records name.
         focus: the person a pronoun refers to (from the conversation), if any.
+        context: the conversation's previous turn, where "that paper" may be named.
     """
     q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
     q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.I)
     tokens = tokenize(q)
-    title = _quoted_title(q, tokens) or _named_title(tokens, lex)
+    title = _quoted_title(q, tokens) or _named_title(tokens, lex) or _earlier_title(
+        tokens, lex, context)
     named = _people(tokens, lex, focus)
     since, until = _window(q, tokens)
     values = _values(tokens, lex)
+    if title:  # "the EuroSys'19 paper 'Automating …'": venue and year only describe the paper
+        _claim([t for t in tokens if t.role == "years" or re.fullmatch(r"[a-z]+\d\d", t.low)
+                and (re.sub(r"\d", "", t.low),) in lex.phrases], "title")
+        since = until = None
+        values = [v for v in values if "venue" not in v[1]]
     others = _others(tokens, lex)
     query = _assemble(q, tokens, named, others, title, values, since, until)
     unused = tuple(t.text for t in tokens if not t.role and t.low not in HARMLESS)
@@ -168,19 +175,26 @@ def _quoted_title(q: str, tokens: list[_Token]) -> str | None:
 def _named_title(tokens: list[_Token], lex: Lexicon) -> str | None:
     """A paper named by its system name ("LineFS") or most of its title's words, in order."""
     lows = [t.low for t in tokens]
-    for title in lex.titles:
-        head = title.split(":")[0].strip()
-        if ":" in title and len(words(head)) == 1 and len(head) >= 3 and words(head)[0] in lows:
-            hit = tokens[lows.index(words(head)[0])]
-            hit.role = "title"
-            return re.sub(r"['’]s$", "", hit.text)
+    for title in lex.titles:  # a system name before the colon: "LineFS", "Parity Models"
+        head = words(title.split(":")[0])
+        if ":" not in title or not 1 <= len(head) <= 4 or len("".join(head)) < 3:
+            continue
+        for i in range(len(lows) - len(head) + 1):
+            if lows[i:i + len(head)] == head and not any(t.role for t in tokens[i:i + len(head)]):
+                _claim(tokens[i:i + len(head)], "title")
+                return re.sub(r"['’]s$", "", " ".join(t.text for t in tokens[i:i + len(head)]))
     best: tuple[float, int, int] | None = None
     for title in lex.titles:
         wanted = [w for w in words(title) if w not in HARMLESS]
         if len(wanted) < 3:
             continue
         run = _best_run(lows, set(wanted))
-        if run and run[1] - run[0] >= max(3, 0.6 * len(set(wanted))):
+        # Most of the title's words, or a few that only it has: "the BFloat16 Tensor Cores
+        # SGEMM paper" for a 16-word title.
+        rare = run and sum(1 for t in tokens[run[0]:run[1]]
+                           if re.search(r"\d|[A-Z].*[A-Z]", t.text) and len(t.low) > 3)
+        if run and (run[1] - run[0] >= max(3, 0.6 * len(set(wanted)))
+                    or (run[1] - run[0] >= 3 and rare >= 2)):
             score = (run[1] - run[0]) / len(set(wanted))
             if best is None or score > best[0]:
                 best = (score, run[0], run[1])
@@ -189,6 +203,22 @@ def _named_title(tokens: list[_Token], lex: Lexicon) -> str | None:
     span = tokens[best[1]:best[2]]
     _claim(span, "title")
     return " ".join(t.text for t in span)
+
+
+_ANAPHOR = re.compile(r"\b(?:that|this|the same) (?:paper|publication|article|preprint)\b|"
+                      r"\bits\b|\bit\b")
+
+
+def _earlier_title(tokens: list[_Token], lex: Lexicon, context: str) -> str | None:
+    """The paper "that paper" or "it" points at: one named in the previous turn."""
+    text = " ".join(t.low for t in tokens)
+    if not context or not _ANAPHOR.search(text):
+        return None
+    earlier = tokenize(context)
+    title = _quoted_title(context, earlier) or _named_title(earlier, lex)
+    if title:
+        _claim([t for t in tokens if t.low in ("that", "this", "same", "it", "its")], "title")
+    return title
 
 
 def _best_run(lows: list[str], wanted: set[str]) -> tuple[int, int] | None:

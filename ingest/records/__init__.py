@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ingest import injection
 from ingest.chunking import Chunk, split_sections
 from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import DATE_RANGE, Line, lines, without_dates
@@ -63,7 +64,9 @@ def section_kind(title: str) -> str:
 
 
 def extract(text: str, person: str) -> list[Record]:
-    """Every record a document states about its person."""
+    """Every record a document states about its person; none from a line that addresses the
+    assistant or that the reader cannot see (blanked, so every span still fits the document)."""
+    text = injection.blank(text)
     found: list[Record] = []
     for section in split_sections(text, person):
         kind = section_kind(section.title)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ingest import injection
 from ingest.chunking import split_sections
 from ingest.profiles import clean_line
 
@@ -63,7 +64,7 @@ def _dated(row: str) -> bool:
 
 def coverage(text: str, person: str, records: Sequence[Record]) -> dict[str, tuple[int, int]]:
     """Per kind: (records extracted, entries the sections appear to hold)."""
-    held = entries(text, person)
+    held = entries(injection.blank(text), person)
     got: dict[str, int] = {}
     for record in records:
         if not record.extra.get("aside"):  # a paper on the page by others is an entry too

@@ -40,7 +40,10 @@ def level_of(text: str) -> str | None:
 
 
 def advisors(text: str) -> list[str]:
-    names = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", _TITLES.sub("", text))
+    # The names end where the sentence or the bracket does: "Advisor: Mireille Duchamp.
+    # Expected graduation: Spring 2025.", "(advisor: Grace Mbatha)".
+    text = re.split(r"(?<=[a-z]{2})\.(?:\s|$)|\s*[()]", _TITLES.sub("", text))[0]
+    names = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text)
     return [n.strip(" .") for n in names if re.match(r"[A-Z]", n.strip()) and len(n.split()) <= 5]
 
 
