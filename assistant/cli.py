@@ -79,7 +79,7 @@ def _cmd_setup(args: argparse.Namespace, settings: Settings) -> int:
     MiniLMEmbeddings().embed_query("profilechat")
     print("embedder: all-MiniLM-L6-v2 int8 ONNX verified")
     if not args.skip_model:
-        from assistant.models import ensure_local_model
+        from assistant.model_file import ensure_local_model
 
         print(f"local model: {ensure_local_model(settings)} verified")
     return 0

@@ -28,7 +28,7 @@ from langchain_openai import ChatOpenAI
 from pydantic import Field, PrivateAttr, SecretStr
 
 from assistant.errors import LLMError, ModelError
-from assistant.models import INSTALL_HINT, ensure_local_model
+from assistant.model_file import INSTALL_HINT, ensure_local_model
 from assistant.settings import Settings
 
 __all__ = [

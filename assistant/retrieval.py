@@ -12,7 +12,8 @@ from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict
 
-from ingest.store import Index, StoredChunk
+from ingest.chunking import Chunk
+from ingest.store import Index
 
 # Reciprocal rank fusion constant from Cormack et al. (2009); 60 is the usual choice.
 RRF_K = 60
@@ -60,7 +61,7 @@ THING_ANAPHOR = re.compile(r"\b(?:that|this|those|these|the same)\s+(?:paper|pap
 class Passage:
     """A retrieved chunk with the fused score that ranked it."""
 
-    chunk: StoredChunk
+    chunk: Chunk
     score: float
     before: str = ""  # the end of the chunk before it in the same section, for citation checks
 

@@ -15,7 +15,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from assistant.llm import LocalChatModel
-from assistant.models import ensure_local_model
+from assistant.model_file import ensure_local_model
 from assistant.settings import load_settings
 
 SYSTEM = "Answer the question from the passages only. Cite passages as [n]."

@@ -39,7 +39,7 @@ from conftest import PROFILES, SAMPLE  # noqa: E402
 from test_routing import TABLES, verdict  # noqa: E402
 
 from assistant.llm import LOCAL_CONTEXT, _load_engine  # noqa: E402
-from assistant.models import ensure_local_model  # noqa: E402
+from assistant.model_file import ensure_local_model  # noqa: E402
 from assistant.retrieval import conversation_people  # noqa: E402
 from assistant.routes import parse_question  # noqa: E402
 from assistant.settings import Settings, load_settings  # noqa: E402

@@ -17,8 +17,9 @@ from assistant.settings import Settings
 from assistant.types import Answer
 from eval import metrics
 from eval.metrics import CaseResult, ChunkRef
+from ingest.chunking import Chunk
 from ingest.pipeline import IngestReport, ingest
-from ingest.store import Index, StoredChunk, open_index
+from ingest.store import Index, open_index
 
 EVAL_DIR = Path(__file__).resolve().parent
 REPO = EVAL_DIR.parent
@@ -187,7 +188,7 @@ def prepare_index(eval_set: EvalSet, settings: Settings,
     return index, report
 
 
-def _refs(index: Index, ids: Sequence[str]) -> dict[str, StoredChunk]:
+def _refs(index: Index, ids: Sequence[str]) -> dict[str, Chunk]:
     return {c.id: c for c in index.chunks(list(dict.fromkeys(ids)))}
 
 

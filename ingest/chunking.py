@@ -62,9 +62,10 @@ class Section:
     end: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class Chunk:
-    """A token-sized piece of one section, with everything a citation needs."""
+    """A token-sized piece of one section, with everything a citation needs; the same type when
+    it is cut at ingest (with `body`) and when it is read back from the index (with `sha`)."""
 
     id: str
     index: int
@@ -78,6 +79,7 @@ class Chunk:
     end: int
     tokens: int
     flagged: tuple[str, ...] = ()  # lines of body that address the assistant (ingest/injection)
+    sha: str = ""  # the document's content hash, once stored
 
 
 def _heading_key(line: str) -> str:

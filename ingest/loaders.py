@@ -7,6 +7,7 @@ import codecs
 import contextlib
 import hashlib
 import io
+import logging
 import re
 import struct
 import zlib
@@ -23,6 +24,10 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 from assistant.errors import IngestError
 from ingest import pdfium
 from ingest.pdf_repair import fix_ligatures, glued_runs, page_label, repair_pages
+
+# pypdf logs every broken xref entry it works around ("Ignoring wrong pointing object"); the
+# problems that matter reach the user through Document.problems instead.
+logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 __all__ = ["SUPPORTED_SUFFIXES", "Document", "Page", "load"]
 

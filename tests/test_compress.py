@@ -6,12 +6,13 @@ from assistant.answer import follow_up_query
 from assistant.compress import build_context, plain, question_terms, stem
 from assistant.retrieval import Passage
 from ingest import tokens
-from ingest.store import StoredChunk
+from ingest.chunking import Chunk
 
 
 def _passage(n: int, section: str, body: str, person: str = "Ana Ruiz") -> Passage:
-    chunk = StoredChunk(f"doc{n}:0000", f"sha{n}", 0, person, "ana.md", section, None, 0,
-                        len(body), 20, f"{person} | {section}\n{body}")
+    chunk = Chunk(id=f"doc{n}:0000", sha=f"sha{n}", index=0, person=person, source="ana.md",
+                  section=section, page=None, start=0, end=len(body), tokens=20,
+                  text=f"{person} | {section}\n{body}", body="")
     return Passage(chunk, 1.0 / n)
 
 

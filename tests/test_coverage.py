@@ -30,7 +30,8 @@ def test_entries_count_bullets_and_dated_blocks_not_dates_in_prose() -> None:
     held = entries(text, "Ana Ruiz")
     assert held == {"publication": 3, "position": 1}
     assert coverage(text, "Ana Ruiz", [])["publication"] == (0, 3)
-    assert complete((3, 3)) and complete((4, 5)) and not complete((1, 3))
+    assert complete((3, 3)) and complete((4, 5)) and complete((3, 5))  # within the estimate
+    assert not complete((1, 4)) and not complete((20, 53))
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"no real corpus at {REAL}")

@@ -20,7 +20,7 @@ from ingest.chunking import chunk_text
 from ingest.pipeline import ingest
 from ingest.profiles import clean_line
 from ingest.records import extract
-from ingest.store import Index, StoredChunk
+from ingest.store import Chunk, Index
 from ui.format import citations_html, passages_html
 
 
@@ -81,8 +81,9 @@ def test_flagged_sources_are_shown_as_flagged(injected: tuple[Assistant, Index])
 
 
 def _passage(text: str, person: str = "Ana Ruiz", section: str = "Awards") -> Passage:
-    chunk = StoredChunk("doc1:0000", "sha1", 0, person, "ana.md", section, None, 0, len(text),
-                        10, f"{person} | {section}\n{text}")
+    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person=person, source="ana.md",
+                  section=section, page=None, start=0, end=len(text), tokens=10,
+                  text=f"{person} | {section}\n{text}", body="")
     return Passage(chunk, 1.0)
 
 

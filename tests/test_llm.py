@@ -23,7 +23,7 @@ from assistant.llm import (
     chat_model_label,
     get_chat_model,
 )
-from assistant.models import MODEL_FILENAME, assemble_model, find_parts, verify_model
+from assistant.model_file import MODEL_FILENAME, assemble_model, find_parts, verify_model
 from assistant.settings import Settings
 
 PASSAGE = (

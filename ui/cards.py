@@ -10,12 +10,12 @@ from typing import Any
 
 from assistant.collection import profiles
 from ingest.records.coverage import complete
+from ingest.records.text import YEAR
 from ingest.store import Index
 from ui.format import esc
 
 Item = Mapping[str, Any]
 ONGOING = re.compile(r"present|now|current|ongoing|today", re.IGNORECASE)
-_YEAR = re.compile(r"(?:19|20)\d\d")
 KIND_NAMES = {"publication": "Publications", "education": "Degrees", "position": "Positions",
               "award": "Awards", "teaching": "Teaching"}
 
@@ -78,7 +78,7 @@ class _Cites:
 
 
 def _year(value: object) -> int:
-    found = _YEAR.search(str(value or ""))
+    found = YEAR.search(str(value or ""))
     return int(found.group()) if found else 0
 
 

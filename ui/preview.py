@@ -25,7 +25,8 @@ from PIL import Image, ImageDraw
 from pypdfium2 import raw
 
 from assistant.errors import ProfileChatError
-from ingest.store import Index, StoredChunk
+from ingest.chunking import Chunk
+from ingest.store import Index
 from ui.format import esc
 
 Rect = tuple[int, int, int, int]  # left, top, right, bottom in image pixels
@@ -236,7 +237,7 @@ def _render(path: str, mtime_ns: int, size: int, page_number: int, quote: str) -
 # -- from a citation to what it shows ---------------------------------------------------------
 
 
-def indexed_file(index: Index, chunk: StoredChunk) -> Path | None:
+def indexed_file(index: Index, chunk: Chunk) -> Path | None:
     """A file on disk that the index holds for the chunk's document, or None."""
     known = set(index.indexed_paths())
     for docs in index.people().values():
@@ -248,7 +249,7 @@ def indexed_file(index: Index, chunk: StoredChunk) -> Path | None:
     return None
 
 
-def _chunk(index: Index, chunk_id: str) -> StoredChunk:
+def _chunk(index: Index, chunk_id: str) -> Chunk:
     found = index.chunks([chunk_id])
     if not found:
         raise ProfileChatError("this source is no longer in the index (its file was removed or "
@@ -256,7 +257,7 @@ def _chunk(index: Index, chunk_id: str) -> StoredChunk:
     return found[0]
 
 
-def section_text(index: Index, chunk: StoredChunk) -> tuple[str, int]:
+def section_text(index: Index, chunk: Chunk) -> tuple[str, int]:
     """The text of the chunk's section, as the index holds it, and where the chunk starts in it."""
     parts = sorted((c for c in index.all_chunks(chunk.person)
                     if c.sha == chunk.sha and c.section == chunk.section), key=lambda c: c.start)
@@ -274,7 +275,7 @@ def section_text(index: Index, chunk: StoredChunk) -> tuple[str, int]:
     return text, at
 
 
-def _head(label: str, chunk: StoredChunk, page: int | None) -> str:
+def _head(label: str, chunk: Chunk, page: int | None) -> str:
     bits = [f"<strong>{esc(chunk.person)}</strong>", esc(chunk.source)]
     if chunk.section:
         bits.append(esc(chunk.section))
@@ -301,7 +302,7 @@ def _note(match_whole: bool, found: bool, where: str) -> str:
     return ""
 
 
-def page_html(index: Index, chunk: StoredChunk, quote: str, label: str) -> str:
+def page_html(index: Index, chunk: Chunk, quote: str, label: str) -> str:
     """The cited PDF page with the quote highlighted, as the preview panel."""
     path = indexed_file(index, chunk)
     if path is None:
@@ -331,7 +332,7 @@ def page_html(index: Index, chunk: StoredChunk, quote: str, label: str) -> str:
     return _panel(_head(label, chunk, first) + note + figure, chunk.id, "page")
 
 
-def text_html(index: Index, chunk: StoredChunk, quote: str, label: str) -> str:
+def text_html(index: Index, chunk: Chunk, quote: str, label: str) -> str:
     """The cited section's text with the quote marked, as the preview panel."""
     text, at = section_text(index, chunk)
     match = find_quote(text[at:], quote)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from assistant.collection import (
     Authorship,
@@ -22,14 +23,14 @@ from assistant.collection import (
 )
 from assistant.routes.query import KIND, Query
 from assistant.types import Answer, Citation
-from ingest.records.text import same_person
+from ingest.records.coverage import complete
+from ingest.records.education import INSTITUTION, LEVEL_NAMES
+from ingest.records.text import YEAR, same_person
 from ingest.store import Index, StoredRecord
 
-_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _CURRENT = re.compile(r"present|current|now|today", re.I)
 _GENERIC_AWARD = frozenset("a an the any award awards prize prizes received won".split())
 _LESSER = re.compile(r"runner|honou?rable|nomin|finalist", re.I)
-_DEGREE = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 Handler = Callable[[Query, Index, str], Answer | None]
 
 
@@ -94,9 +95,9 @@ def _award_fits(query: Query, name: str) -> bool:
 
 def _span(start: object, end: object) -> tuple[int | None, int | None]:
     """First and last year of a dated record; an open end runs to 9999."""
-    first = [int(y) for y in _YEAR.findall(str(start or ""))]
+    first = [int(y) for y in YEAR.findall(str(start or ""))]
     last = [9999] if _CURRENT.search(str(end or "")) else [
-        int(y) for y in _YEAR.findall(str(end or ""))]
+        int(y) for y in YEAR.findall(str(end or ""))]
     lo = first[0] if first else (last[0] if last else None)
     return lo, (last[-1] if last else lo)
 
@@ -120,6 +121,10 @@ def _grouped(records: list[StoredRecord]) -> dict[str, list[StoredRecord]]:
 
 def _listed(query: Query, index: Index, backend: str, noun: str) -> Answer | None:
     """Each named person's items of one kind."""
+    if query.value and query.relation == "teaching" and INSTITUTION.search(query.value) is None \
+            and any(not INSTITUTION.search(r.quote) for r in _records(
+                Query(relation="teaching", shape="list"), index, query.people)):
+        return None  # "courses at Calder State" when some rows name no place: passages decide
     found = _grouped(_records(query, index, query.people))
     if not found:
         return None
@@ -296,12 +301,21 @@ def _advisor_who(q: Query, index: Index, backend: str) -> Answer | None:
 def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer | None:
     """Each named person's degrees that hold the asked field: advisors, thesis, dates, place."""
     found = _grouped(_records(q, index, q.people))
+    if q.level and field in ("advisors", "thesis"):
+        for person in q.people:  # "her master's advisor" when she lists no master's degree
+            others = _records(replace(q, level=None), index, [person])
+            if not found.get(person) and others and _complete(index, person, "education"):
+                return _unstated(q, person, None, "degree", index)
     for person, degrees in found.items():
         if q.level is None and field in ("advisors", "thesis") and len(degrees) > 1:
             # "Who advised her?" asks about the doctorate when there is one: another degree's
             # advisor (a bachelor's thesis) is not the answer, even when the Ph.D. names none.
             degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
-        found[person] = [d for d in degrees if field is None or d.data.get(field)]
+        kept = [d for d in degrees if field is None or d.data.get(field)]
+        if degrees and not kept and field in ("advisors", "thesis") and _complete(
+                index, person, "education"):
+            return _unstated(q, person, degrees[0], field, index)
+        found[person] = kept
     if any(not found.get(p) for p in q.people):
         return None
     citations: list[Citation] = []
@@ -311,7 +325,7 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
         for record in degrees:
             d, mark = record.data, cite(record, citations)
             at = f" at {d['institution']}" if d.get("institution") else ""
-            named = _DEGREE.get(d.get("level") or "", d.get("degree") or "degree")
+            named = LEVEL_NAMES.get(d.get("level") or "", d.get("degree") or "degree")
             if field == "advisors":
                 lines.append(f"{person}'s {named}{at} was advised by "
                              f"{join_names(d['advisors'])} {mark}.")
@@ -323,6 +337,29 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
                              + (f" ({dates})" if dates else "") + f" {mark}.")
     return records_answer(" ".join(lines) if field else "\n".join(lines), citations, backend,
                           index, scope=q.people, kinds=["education"])
+
+
+def _complete(index: Index, person: str, kind: str) -> bool:
+    return complete(index.coverage([person]).get(person, {}).get(kind))
+
+
+def _unstated(q: Query, person: str, degree: StoredRecord | None, field: str,
+              index: Index) -> Answer:
+    """The refusal for a degree the records do not hold, or whose advisor or thesis the document
+    never gives: the model, asked instead, would name someone from another passage."""
+    from assistant.answer import refusal
+
+    answer = refusal("records", "records")
+    if degree is None:
+        answer.notes.append(f"{person}'s documents list no {LEVEL_NAMES.get(q.level or '', 'such')}"
+                            " degree.")
+        return answer
+    d = degree.data
+    named = LEVEL_NAMES.get(d.get("level") or "", d.get("degree") or "degree")
+    at = f" at {d['institution']}" if d.get("institution") else ""
+    what = "an advisor" if field == "advisors" else "a thesis"
+    answer.notes.append(f"{person}'s documents list a {named}{at} but name no {what} for it.")
+    return answer
 
 
 def _positions_when(q: Query, index: Index, backend: str) -> Answer | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from assistant.routes.lexicon import VALUE_RELATION, Lexicon, words
 from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
+from ingest.records.education import LEVEL_WORDS
 
 # Words that change nothing about what the records are asked.
 HARMLESS = frozenset("""
@@ -66,10 +67,6 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
                  "assistant", "assistantship", "assistantships", "ta'd"),
 }
 _RELATION_OF = {w: r for r, ws in _TRIGGERS.items() for w in ws}
-_LEVEL = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd", "master": "masters",
-          "masters": "masters", "msc": "masters", "bachelor": "bachelors",
-          "bachelors": "bachelors", "bsc": "bachelors", "undergraduate": "bachelors",
-          "undergrad": "bachelors"}
 # What a named paper is asked about; without a paper they are kinds of paper no field holds.
 _VENUE_WORDS = frozenset("venue venues conference conferences journal journals workshop".split())
 _THESIS_WORDS = frozenset("title titled called name named topic subject writing wrote write "
@@ -413,7 +410,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if first_author:
         _claim([t for t in tokens if t.low in ("first", "firstauthor", "firstauthored",
                                                "lead")], "filter")
-    level = next((_LEVEL[t.low] for t in tokens if t.low in _LEVEL), None)
+    level = next((LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS), None)
     internship = True if any(t.low in _INTERN for t in tokens) else None
     if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
         internship = False
@@ -548,6 +545,9 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
         if len(people) != 1:
             return Query(reason="authorship needs one person and one paper")
         return Query(relation="authorship", shape="yesno", people=tuple(people), value=title)
+    if shape == "yesno" and len(people) == 1 and (title or value):
+        # "… the VLDB 2022 paper on her profile page?": the page only says where it is listed
+        _claim([t for t in tokens if t.low in ("page", "pages")], "where listed")
     if shape == "yesno" and len(people) == 1 and value and base["since"] and \
             base["since"] == base["until"] and relation in ("authorship", "papers"):
         # "Did she write the VLDB 2022 paper?": a paper named by its venue and year

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ingest import injection
 from ingest.chunking import split_sections
 from ingest.profiles import clean_line
+from ingest.records.text import YEAR
 
 if TYPE_CHECKING:
     from ingest.records import Record
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 # Records of a kind / entries the kind's sections appear to hold, at or above which the records
 # speak for the person; below it a records answer defers to the passages.
 COMPLETE = 0.8
+SLACK = 2
 
 _MARKER = re.compile(r"^\s*(?:[-*•●▪◦‣·–]|\[\d+\]|\(?\d{1,3}[.)]|[A-Z]?\d{1,3}\.)\s+\S")
-_YEAR = re.compile(r"(?<!\d)(?:19[5-9]\d|20[0-4]\d)(?!\d)")
 # Position sections are also what a prose summary or biography is filed under; only sections
 # titled for jobs are counted, since a paragraph's dates are not entries.
 _JOBS = re.compile(r"experience|employment|position|appointment|internship|work|career", re.I)
@@ -59,7 +60,7 @@ def entries(text: str, person: str) -> dict[str, int]:
 def _dated(row: str) -> bool:
     """A line carrying an entry's date: a year at its start or end (a date column), not a year
     mentioned mid-sentence ("the estimator from the VLDB 2022 paper ships …")."""
-    return any(found.start() < 20 or found.end() > len(row) - 20 for found in _YEAR.finditer(row))
+    return any(found.start() < 20 or found.end() > len(row) - 20 for found in YEAR.finditer(row))
 
 
 def coverage(text: str, person: str, records: Sequence[Record]) -> dict[str, tuple[int, int]]:
@@ -77,4 +78,6 @@ def complete(counts: tuple[int, int] | None) -> bool:
     if counts is None:
         return True  # no dedicated section: nothing to compare against
     records, held = counts
-    return held == 0 or records >= COMPLETE * held
+    # The estimate counts dated lines, so a job with a dated project under it counts twice:
+    # two entries short is within its error (Aaron Harlap's 3 jobs under 5 dated lines).
+    return held == 0 or records >= COMPLETE * held or held - records <= SLACK

@@ -19,6 +19,13 @@ _LEVELS = (
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|A\.?B\.?(?=[\s,])"),
 )
+# The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
+LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd",
+               "master": "masters", "masters": "masters", "msc": "masters",
+               "bachelor": "bachelors", "bachelors": "bachelors", "bsc": "bachelors",
+               "undergraduate": "bachelors", "undergrad": "bachelors"}
+# How an answer names each level.
+LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
 INSTITUTION = re.compile(
     r"\b(?:University|Universit[éàä]t?|Universidad|Università|Institute|Institut|College|"
