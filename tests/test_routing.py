@@ -19,8 +19,8 @@ from ingest.store import Index
 
 TABLES = [REPO / "eval" / "routing.jsonl", *sorted((REPO / "eval" / "paraphrases").glob("*.jsonl"))]
 # Records questions the parse may leave to retrieval (answered there, with citations); measured
-# 71 of 488 (0.15) on 2026-11-23. A rise means the parse lost ground.
-MAX_MISS_RATE = 0.18
+# 43 of 488 (0.09) on 2026-11-23. A rise means the parse lost ground.
+MAX_MISS_RATE = 0.12
 
 
 def _rows() -> list[dict]:
@@ -42,8 +42,9 @@ def _same_value(a: object, b: object) -> bool:
     if a is None or b is None:
         return a == b
     na, nb = " ".join(words(str(a))), " ".join(words(str(b)))
+    heads = {" ".join(words(str(x).split(":")[0])) for x in (a, b)}  # a title by its system name
     return na.replace(" ", "") == nb.replace(" ", "") or acronym(str(a)) == nb \
-        or acronym(str(b)) == na
+        or acronym(str(b)) == na or (len(heads) == 1 and (":" in str(a) or ":" in str(b)))
 
 
 def _same_people(a: list[str] | None, b: list[str] | None) -> bool:
@@ -72,7 +73,8 @@ def test_routing_table_has_no_wrong_typed_query(routing_index) -> None:
     for row in rows:
         history = [tuple(turn) for turn in row.get("history") or []]
         query = parse_question(row["question"], routing_index,
-                               focus=conversation_people(known, history))
+                               focus=conversation_people(known, history),
+                               context=" ".join(history[-1]) if history else "")
         got = query.as_row()
         results[verdict(row["expect"], got)].append(f"{row['id']}: {row['question']} → {got}")
     assert results["wrong"] == []

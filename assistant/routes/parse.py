@@ -29,7 +29,7 @@ document listed lists mentioned according say says said both one some kind kinds
 know get got receive received obtain obtained earn earned hold holds held complete completed
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
-own along alongside ones spend spent begin began start started end ended beginning also actually
+own profiled then along alongside ones spend spent begin began start started end ended beginning also actually
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -64,7 +64,7 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
               "wins", "winning", "recipient", "recipients"),
     "teaching": ("taught", "teach", "teaches", "teaching", "course", "courses", "class",
                  "classes", "ta", "taed", "lectured", "lecture", "lectures", "instructor",
-                 "assistant", "assistantship", "assistantships", "ta'd"),
+                 "assistant", "assistantship", "assistantships", "tad"),
 }
 _RELATION_OF = {w: r for r, ws in _TRIGGERS.items() for w in ws}
 # What a named paper is asked about; without a paper they are kinds of paper no field holds.
@@ -98,6 +98,8 @@ class _Token:
 
 
 def tokenize(question: str) -> list[_Token]:
+    """Words with their spans; a hyphenated word is one token when it is a word we know joined
+    ("co-authored"), else its parts ("Learning-Based", "best-paper")."""
     tokens = []
     for m in re.finditer(r"[\w][\w'’.&-]*", question):
         text = m.group().rstrip(".'’-")
@@ -107,6 +109,13 @@ def tokenize(question: str) -> list[_Token]:
         if text.lower() in ("n't", "didn't", "doesn't", "don't", "isn't", "wasn't", "hasn't",
                             "haven't", "hadn't", "aren't", "weren't", "never"):
             low = "n't" if text.lower() != "never" else "never"
+        if "-" in text and low not in _RELATION_OF and low not in HARMLESS:
+            offset = m.start()
+            for part in text.split("-"):
+                if words(part):
+                    tokens.append(_Token(part, "".join(words(part)), offset, offset + len(part)))
+                offset += len(part) + 1
+            continue
         if low:
             tokens.append(_Token(text, low, m.start(), m.start() + len(text)))
     return tokens
@@ -126,9 +135,14 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
     tokens = tokenize(q)
     title = _quoted_title(q, tokens) or _named_title(tokens, lex) or _earlier_title(
         tokens, lex, context)
+    if not title and re.search(r"\b(?:that|this|the same) (?:paper|publication|article)\b",
+                               " ".join(t.low for t in tokens)):
+        return Query(reason="a paper named earlier that the records cannot tell")
     named = _people(tokens, lex, focus)
     since, until = _window(q, tokens)
     values = _values(tokens, lex)
+    if title:  # "vantage: who are his co-authors on it?": it is the paper named
+        _claim([t for t in tokens if t.low in ("it", "its")], "title")
     if title:  # "the EuroSys'19 paper 'Automating …'": venue and year only describe the paper
         _claim([t for t in tokens if t.role == "years" or re.fullmatch(r"[a-z]+\d\d", t.low)
                 and (re.sub(r"\d", "", t.low),) in lex.phrases], "title")
@@ -398,18 +412,23 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if re.search(r"\b(?:cite|cites|cited|citing|citation|citations)\b", text):
         return Query(reason="citations are not in the records")
     relative = [t for t in tokens if t.low in RELATIVE and not t.role]
-    if relative and not re.search(r"\bfirst ?author", text):
+    if relative and not re.search(r"\bfirst ?author|\blisted first\b|\bfirst listed\b|"
+                                  r"\blead author", text):
         return Query(reason="relative time or superlative")
+    degree_work = [t for i, t in enumerate(tokens) if i and t.low in ("research", "work", "studies")
+                   and tokens[i - 1].low in {*LEVEL_WORDS, "thesis", "graduate"}]
+    _claim(degree_work, "degree")  # "his doctoral research", "her PhD work": the degree
     free = " ".join(t.low for t in tokens if not t.role)
     if re.search(r"\bwork(?:s|ed|ing)? on\b|\bresearch(?:es|ed|ing)?\b|\binterest", free):
         return Query(reason="a topic")
     relations = _relations(tokens)
     people = [p for p, _ in named]
     other_names = [o for o, _ in others]
-    first_author = bool(re.search(r"\b(?:first ?authors?|first ?authored|lead author)\b", text))
+    first_author = bool(re.search(r"\b(?:first ?authors?|first ?authored|lead author|"
+                                  r"listed first|first listed)\b", text))
     if first_author:
         _claim([t for t in tokens if t.low in ("first", "firstauthor", "firstauthored",
-                                               "lead")], "filter")
+                                               "lead", "listed")], "filter")
     level = next((LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS), None)
     internship = True if any(t.low in _INTERN for t in tokens) else None
     if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
@@ -468,9 +487,12 @@ def _shape(tokens: list[_Token], people: list[str], relations: list[str]) -> str
         return "count"
     if re.match(r"(?:did|does|do|is|are|was|were|has|have|had|can)\b", text):
         return "yesno"
-    if re.match(r"when\b|(?:in )?(?:what|which) year\b", text):
-        _claim([t for t in tokens if t.low == "year"], "shape")
+    if re.match(r"when\b|(?:in |during )?(?:what|which) (?:years?|dates?)\b", text):
+        _claim([t for t in tokens if t.low in ("year", "years", "dates", "date")], "shape")
         return "when"
+    if re.match(r"(?:is|are) there\b", text):  # "Is there a paper by both …?"
+        _claim([t for t in tokens if t.low == "there"][:1], "shape")
+        return "yesno"
     if re.match(r"where\b", text) and not re.search(r"\bwhen\b", text):
         return "where"
     if re.match(r"(?:what|which) (?:school|university|institution|college)\b", text) and people:
@@ -592,6 +614,14 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
                  people=tuple(people), value=value, first_author=first_author, **base)
 
 
+def advisors_named(others: list[tuple[str, int]], verbs: list[int], lows: list[str]) -> bool:
+    """"Which researchers list X as their advisor?": someone not in the index named as the
+    advisor ("X's advisor" names the student instead)."""
+    return bool(others) and any(
+        lows[i] in ("advisor", "advisors", "adviser", "supervisor", "supervisors")
+        and "as" in lows[others[0][1]:i] for i in verbs)
+
+
 def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tuple[str, int]],
              people: list[str], other_names: list[str], level: str | None, base: dict) -> Query:
     verbs = [i for i, t in enumerate(tokens) if t.role == "relation:advisor"]
@@ -613,6 +643,9 @@ def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tu
             "advise", "advised", "supervise", "supervised", "advises", "supervises") and \
             not tokens[named[0][1]].text.endswith(("'s", "’s")):
         return Query(reason="whom someone advised")
+    if not people and advisors_named(others, verbs, lows):
+        return Query(relation="advisor", shape="who", others=tuple(other_names), level=level,
+                     **base)
     if not people:
         return Query(reason="whose advisor")
     return Query(relation="advisor", shape="what", people=tuple(people), level=level, **base)

@@ -23,7 +23,9 @@ _LEVELS = (
 LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd",
                "master": "masters", "masters": "masters", "msc": "masters",
                "bachelor": "bachelors", "bachelors": "bachelors", "bsc": "bachelors",
-               "undergraduate": "bachelors", "undergrad": "bachelors"}
+               "undergraduate": "bachelors", "undergrad": "bachelors", "ms": "masters",
+               "meng": "masters", "mphil": "masters", "mba": "masters", "bs": "bachelors",
+               "beng": "bachelors"}
 # How an answer names each level.
 LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
