@@ -340,7 +340,10 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
 
 
 def _complete(index: Index, person: str, kind: str) -> bool:
-    return complete(index.coverage([person]).get(person, {}).get(kind))
+    """Whether the person's records of a kind are known to be complete: a section of that kind
+    was found and counted (absence of an advisor means nothing when none was)."""
+    counts = index.coverage([person]).get(person, {}).get(kind)
+    return counts is not None and complete(counts)
 
 
 def _unstated(q: Query, person: str, degree: StoredRecord | None, field: str,
