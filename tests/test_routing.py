@@ -17,7 +17,9 @@ from assistant.settings import Settings
 from ingest.pipeline import ingest
 from ingest.store import Index
 
-TABLES = [REPO / "eval" / "routing.jsonl", *sorted((REPO / "eval" / "paraphrases").glob("*.jsonl"))]
+# Over the shared and sample corpora (the real set's paraphrases name the real corpus's people).
+TABLES = [REPO / "eval" / "routing.jsonl", REPO / "eval" / "paraphrases" / "shared.jsonl",
+          REPO / "eval" / "paraphrases" / "sample.jsonl"]
 # Records questions the parse may leave to retrieval (answered there, with citations); measured
 # 43 of 488 (0.09) on 2026-11-23. A rise means the parse lost ground.
 MAX_MISS_RATE = 0.12
