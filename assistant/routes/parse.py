@@ -29,7 +29,8 @@ document listed lists mentioned according say says said both one some kind kinds
 know get got receive received obtain obtained earn earned hold holds held complete completed
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
-own profiled then along alongside ones spend spent begin began start started end ended beginning also actually
+own profiled then along alongside ones spend spent begin began start started end ended beginning
+also actually
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -71,6 +72,7 @@ _RELATION_OF = {w: r for r, ws in _TRIGGERS.items() for w in ws}
 _VENUE_WORDS = frozenset("venue venues conference conferences journal journals workshop".split())
 _THESIS_WORDS = frozenset("title titled called name named topic subject writing wrote write "
                           "about".split())
+_ABOUT_ONE = frozenset("list when where what".split())  # shapes that ask about one person
 _AT = frozenset("at in from for to with by".split())
 _INTERN = frozenset("intern interned interns internship internships interning".split())
 _PRONOUN = frozenset("he she him her his hers they them their theirs".split())
@@ -150,6 +152,9 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         values = [v for v in values if "venue" not in v[1]]
     others = _others(tokens, lex)
     query = _assemble(q, tokens, named, others, title, values, since, until)
+    if query.answerable and not query.people and focus and query.shape in _ABOUT_ONE and \
+            query.relation in ("education", "advisor", "position", "award", "teaching"):
+        query = replace(query, people=tuple(focus[:1]))  # "And the name of the dissertation?"
     unused = tuple(t.text for t in tokens if not t.role and t.low not in HARMLESS)
     if unused:
         return replace(query, unused=unused)
@@ -373,6 +378,8 @@ def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int
             kinds = lex.phrases.get(key)
             # A one-word value must look like a name ("OSDI", "Microsoft", not "systems"), follow
             # "at"/"in" ("who interned at google"), or be no English word ("sosp").
+            if kinds and n == 1 and span[0].low in LEVEL_WORDS:
+                kinds = None  # "B.Sc." is a degree, whatever a misread record calls it
             if kinds and (n > 1 or span[0].text[:1].isupper() or (i and tokens[i - 1].low in _AT)
                           or span[0].low not in english_words()):
                 hit = (" ".join(t.text for t in span), set(kinds), i, i + n)
@@ -429,13 +436,17 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if first_author:
         _claim([t for t in tokens if t.low in ("first", "firstauthor", "firstauthored",
                                                "lead", "listed")], "filter")
-    level = next((LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS), None)
+    levels = {LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS}
+    level = next(iter(levels)) if len(levels) == 1 else None  # "his PhD and his master's": both
     internship = True if any(t.low in _INTERN for t in tokens) else None
     if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
         internship = False
     shape = _shape(tokens, people, relations)
     base = dict(since=since, until=until)
 
+    if any(start and lows[start - 1] in ("as", "a", "an") and "as" in lows[max(0, start - 2):start]
+           for _, _, start, _ in values):
+        return Query(reason="a role the records do not filter by")  # "employed her as an ML Lead"
     relation = _pick(relations, title, values, people, other_names, tokens, named)
     if relation is None:
         return Query(reason="no relation the records hold")
@@ -552,7 +563,9 @@ def _value_for(relation: str, title: str | None, values: list,
     if fitting:
         return fitting[0][0]
     if relation in ("education", "position", "teaching", "award"):
-        found = _proper_value(tokens, {"at", "from", "for", "in", "with", "by"})
+        # "at Initech", "from Halverson"; not "in Spain" or "in CS": a country or a field is
+        # not where a record says someone studied or worked.
+        found = _proper_value(tokens, {"at", "from", "for"})
         if found:
             _claim(tokens[found[1]:found[2]], "value")
             return found[0]
