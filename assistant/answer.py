@@ -37,6 +37,7 @@ from assistant.retrieval import (
     with_context,
 )
 from assistant.routes import Query
+from assistant.routes.parse import ADVISED_BY_THEM
 from assistant.settings import Settings, load_settings
 from assistant.types import Answer
 from ingest import tokens
@@ -109,8 +110,8 @@ class Assistant:
                                 "ask about the documents instead.")
             yield from self._deliver(result, None, started)
             return
-        query = self.route(question, history, list(people or []))
-        routed = routes.execute(query, self.index, self.backend)
+        typed = self.route(question, history, list(people or []))
+        routed = routes.execute(typed, self.index, self.backend)
         if routed is not None and routed.complete:
             yield from self._deliver(routed, on_sources, started)
             return
@@ -143,6 +144,12 @@ class Assistant:
             diagnostics["refused_by"] = "model"
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = finish(raw, sent, backend=self.backend)
+        if not result.refused and typed.reason == ADVISED_BY_THEM and (
+                inverted := own_advisors_named(result.text, typed.people, self.index)):
+            result = refusal(self.backend, "checker")
+            result.diagnostics["dropped"] = ["relation reversed"]
+            result.notes.append(f"The passages name {', '.join(inverted)} as "
+                                f"{typed.people[0]}'s own advisors, not as people they advised.")
         if result.refused:
             result.diagnostics = {**diagnostics, **result.diagnostics}
         result.retrieved = [p.chunk.id for p in passages]
@@ -235,6 +242,14 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
     skip = name_words(people)
     earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]
     return f"{question} {' '.join(earlier)}" if earlier else question
+
+
+def own_advisors_named(text: str, people: Sequence[str], index: Index) -> list[str]:
+    """The person's own advisors (from their records) that an answer names."""
+    advisors = {a for r in index.records("education", people=list(people))
+                for a in r.data.get("advisors") or []}
+    low = text.lower()
+    return sorted(a for a in advisors if a.split()[-1].lower() in low)
 
 
 def is_refusal(text: str) -> bool:

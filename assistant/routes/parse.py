@@ -627,6 +627,11 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
                  people=tuple(people), value=value, first_author=first_author, **base)
 
 
+# The reverse of what the records hold; retrieval answers it, and the answer is checked against
+# the person's own advisors (assistant/answer.py), whom a small model readily names instead.
+ADVISED_BY_THEM = "whom someone advised"
+
+
 def advisors_named(others: list[tuple[str, int]], verbs: list[int], lows: list[str]) -> bool:
     """"Which researchers list X as their advisor?": someone not in the index named as the
     advisor ("X's advisor" names the student instead)."""
@@ -655,7 +660,7 @@ def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tu
     if named and verbs and named[0][1] < verbs[0] and lows[verbs[0]] in (
             "advise", "advised", "supervise", "supervised", "advises", "supervises") and \
             not tokens[named[0][1]].text.endswith(("'s", "’s")):
-        return Query(reason="whom someone advised")
+        return Query(people=(named[0][0],), reason=ADVISED_BY_THEM)
     if not people and advisors_named(others, verbs, lows):
         return Query(relation="advisor", shape="who", others=tuple(other_names), level=level,
                      **base)
