@@ -46,13 +46,15 @@ PROFILECHAT = str(BIN / "profilechat")
 SAMPLE = REPO / "sample" / "profiles"
 CASES = REPO / "eval" / "sample.jsonl"
 # Generic follow-ups after a question that has none of its own: they lean on the turn before.
-FOLLOW_UPS = ["Who advised them?", "Where did they do their Ph.D.?", "What awards have they received?",
-              "Where do they work now?", "When was that?", "Which of their papers appeared at OSDI?"]
+FOLLOW_UPS = ["Who advised them?", "Where did they do their Ph.D.?",
+              "What awards have they received?", "Where do they work now?", "When was that?",
+              "Which of their papers appeared at OSDI?"]
 CONVERSATIONS_PER_CHAT = 3
 CLIENT_TIMEOUT_S = 60.0
 # Nothing in the client or server may reach beyond this machine.
 QUIET_ENV = {"GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_DISABLE_TELEMETRY": "1",
-             "HF_HUB_OFFLINE": "1", "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"}
+             "HF_HUB_OFFLINE": "1", "NO_PROXY": "127.0.0.1,localhost",
+             "no_proxy": "127.0.0.1,localhost"}
 TURN_RE = re.compile(r'<section class="pc-turn" data-turn="(\d+)">')
 
 
