@@ -135,7 +135,8 @@ def ask(c: Any, question: str, timeout: float) -> str:
     try:
         c.submit(question, api_name="/show_question").result(timeout=timeout)
     except Exception as exc:
-        raise RuntimeError(f"show_question after {time.monotonic() - start:.1f} s: {exc!r}") from exc
+        spent = time.monotonic() - start
+        raise RuntimeError(f"show_question after {spent:.1f} s: {exc!r}") from exc
     SHOWN.append(time.monotonic() - start)
     try:
         return str(c.submit([], api_name="/respond").result(timeout=timeout))
