@@ -61,7 +61,10 @@ def markers(sentence: str) -> list[int]:
 
 
 def strip_markers(sentence: str) -> str:
-    return re.sub(r"\s+([.,;:!?])", r"\1", MARKER_PATTERN.sub("", sentence)).strip()
+    # Until none is left: "[[7]7]" less its inner marker is "[7]", pointing nowhere.
+    while (stripped := MARKER_PATTERN.sub("", sentence)) != sentence:
+        sentence = stripped
+    return re.sub(r"\s+([.,;:!?])", r"\1", sentence).strip()
 
 
 def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:

@@ -326,13 +326,36 @@ def _split_long(text: str, start: int, end: int, budget: int) -> list[tuple[int,
 def _split_words(
     text: str, start: int, end: int, budget: int, head: str
 ) -> list[tuple[int, int, str | None]]:
-    """Last resort for a run-on sentence: cut between words."""
+    """Last resort for a run-on sentence: cut between words, and inside a word longer than a
+    chunk (a URL, an inline base64 image)."""
     pieces: list[tuple[int, int, str | None]] = []
-    piece_start = start
-    for match in re.finditer(r"\s+", text[start:end]):
-        cut = start + match.start()
-        if tokens.count(text[piece_start:cut]) > budget * 0.9:
+    piece_start: int | None = None
+    piece_end = start
+    for match in re.finditer(r"\S+", text[start:end]):
+        word_start, word_end = start + match.start(), start + match.end()
+        size = tokens.count(text[piece_start:word_end]) if piece_start is not None else 0
+        if piece_start is None or size > budget:
+            if piece_start is not None:
+                pieces.append((piece_start, piece_end, head))
+            piece_start, size = word_start, tokens.count(text[word_start:word_end])
+        while size > budget and piece_start < word_end - 1:
+            cut = _fit(text, piece_start, word_end, budget)
             pieces.append((piece_start, cut, head))
-            piece_start = start + match.end()
-    pieces.append((piece_start, end, head))
+            piece_start, size = cut, tokens.count(text[cut:word_end])
+        piece_end = word_end
+    if piece_start is not None:
+        pieces.append((piece_start, piece_end, head))
     return pieces
+
+
+def _fit(text: str, start: int, end: int, budget: int) -> int:
+    """Where the longest start of text[start:end] within `budget` tokens ends (one character at
+    least), found by halving; a token is at most 128 bytes, so the search stops there."""
+    low, high = start + 1, min(end - 1, start + 128 * budget)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if tokens.count(text[start:middle]) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    return low

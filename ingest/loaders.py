@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pypdf import PageObject, PdfReader
-from pypdf.errors import DependencyError, PyPdfError
+from pypdf.errors import DependencyError, DeprecationError, PyPdfError
 from pypdf.filters import ASCII85Decode, ASCIIHexDecode
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
@@ -47,8 +47,12 @@ _BOMS = (  # UTF-32 first: its little-endian BOM starts with UTF-16's
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
 # What pypdf raises on malformed files besides its own errors: it trusts the structure it parses.
+# DeprecationError and DependencyError are pypdf's too but not PyPdfErrors: a damaged filter
+# name can read as a removed abbreviation ("/Fl").
 _PDF_ERRORS = (
     PyPdfError,
+    DeprecationError,
+    DependencyError,
     ValueError,
     KeyError,
     TypeError,

@@ -360,7 +360,10 @@ def _window(q: str, tokens: list[_Token]) -> tuple[int | None, int | None]:
         if found:
             start, end = found.span()
             _claim([t for t in tokens if start <= t.start < end], "years")
-            return make(*found.groups())
+            since, until = make(*found.groups())
+            if since is not None and until is not None and since > until:
+                since, until = until, since  # "between 2021 and 2016" means 2016-2021
+            return since, until
     return None, None
 
 
