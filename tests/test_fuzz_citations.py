@@ -33,7 +33,8 @@ CLAIMS = [
     "Tessellate appeared at OSDI 2021, e.g. in the U.S", "Ana Ruiz’s advisor was Carl Jung",
     "Ph.D", "2019", "—", "",
 ]
-MARKS = ["[1]", "[2]", "[1, 3]", "[12]", "[0]", "[99]", "[1,2,3]", "[[1]1]", "[[9]9]", "[[2]]", "[ 2 ]",
+MARKS = ["[1]", "[2]", "[1, 3]", "[12]", "[0]", "[99]", "[1,2,3]", "[[1]1]", "[[9]9]", "[[2]]",
+         "[ 2 ]",
          "[1][2]", "[", "]", "[3", "1]", " ", "\n", "et al.", "Dr."]
 ENDS = [".", "?", "!", "", " ", "\n", ". ", "...", ";"]
 SENTENCES = st.builds(lambda claim, marks, end: claim + " " + "".join(marks) + end,
