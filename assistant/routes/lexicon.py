@@ -38,6 +38,16 @@ class Lexicon:
     names: set[str] = field(default_factory=set)  # authors and advisors, as written
     titles: list[str] = field(default_factory=list)
     longest: int = 1
+    _parts: dict[str, set[str]] | None = None
+
+    def name_parts(self) -> dict[str, set[str]]:
+        """Each word of the indexed people's names → the people whose name has it (cached)."""
+        if self._parts is None:
+            self._parts = {}
+            for person in self.people:
+                for part in words(person):
+                    self._parts.setdefault(part, set()).add(person)
+        return self._parts
 
     def add(self, kind: str, text: str | None) -> None:
         if not text:

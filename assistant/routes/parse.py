@@ -258,11 +258,15 @@ def _people(tokens: list[_Token], lex: Lexicon, focus: Sequence[str]) -> list[tu
     """Indexed people the question names (full, family or unique first name, lower case or one
     letter off), or refers to by pronoun, with the token index where each is named."""
     found: list[tuple[str, int]] = []
-    by_part: dict[str, set[str]] = {}
-    for person in lex.people:
-        for part in words(person):
-            by_part.setdefault(part, set()).add(person)
-    for person in lex.people:
+    by_part = lex.name_parts()
+    # Only people with a name part equal or close to a word of the question are tried: a
+    # question is matched in time of its own length, not of the collection's.
+    lows = {t.low for t in tokens}
+    candidates = {p for part, people in by_part.items()
+                  if part in lows or (part[:1] in {w[:1] for w in lows}
+                                      and any(_close(w, part) for w in lows))
+                  for p in people}
+    for person in sorted(candidates, key=lex.people.index):
         parts = words(person)
         span = _find_name(tokens, parts, by_part)
         if span:
