@@ -13,7 +13,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
-from assistant import routes
+from assistant import quote, routes
 from assistant.citations import (
     assemble,
     check,
@@ -83,6 +83,12 @@ class Assistant:
     def backend(self) -> str:
         return "extractive" if self.chat_model is None else self.settings.llm
 
+    @property
+    def quotes(self) -> bool:
+        """Whether the model picks lines to quote (assistant/quote.py) rather than writing: the
+        bundled local model, whose llama.cpp grammar keeps its reply to line numbers."""
+        return self.settings.answer_style == "quote" and self.backend == "local"
+
     def answer(self, question: str, history: History | None = None, **options: Any) -> Answer:
         """The final Answer, after streaming has finished."""
         result = None
@@ -111,6 +117,12 @@ class Assistant:
             yield from self._deliver(result, None, started)
             return
         typed = self.route(question, history, list(people or []))
+        if not focus and (stranger := unindexed_person(question, typed)):
+            result = refusal(self.backend, "unknown person")
+            result.notes.append(f"Nobody named {stranger} is in the index, so its documents cannot "
+                                "say; `profilechat people` lists who is.")
+            yield from self._deliver(result, None, started)
+            return
         routed = routes.execute(typed, self.index, self.backend)
         if routed is not None and routed.complete:
             yield from self._deliver(routed, on_sources, started)
@@ -138,10 +150,21 @@ class Assistant:
             context = build_context(passages, query, focus, self.settings.context_tokens)
             sent = [p for p, _ in context]
             diagnostics["context"] = [text for _, text in context]
-            messages = self._messages(question, history, [text for _, text in context])
+            if self.quotes:
+                lines = quote.numbered_lines(context)
+                messages = quote.messages(question, history, context, lines)
+                reply = model.invoke(messages, grammar=quote.GRAMMAR).text
+                chosen = quote.picks(str(reply), len(lines))
+                kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent])
+                raw = quote.compose(lines, kept)
+                timings["first_token_s"] = time.perf_counter() - started
+                diagnostics["picked"] = str(reply)
+                diagnostics["refused_by"] = "quote check" if chosen else "no line"
+            else:
+                messages = self._messages(question, history, [text for _, text in context])
+                raw = yield from self._generate(model, messages, timings, started)
+                diagnostics["refused_by"] = "model"
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
-            raw = yield from self._generate(model, messages, timings, started)
-            diagnostics["refused_by"] = "model"
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = finish(raw, sent, backend=self.backend)
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
@@ -242,6 +265,27 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
     skip = name_words(people)
     earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]
     return f"{question} {' '.join(earlier)}" if earlier else question
+
+
+# A person the question is about: the subject of "did/does/is/was/has" or a possessive.
+_SUBJECT = re.compile(r"\b(?:did|does|do|is|was|has|have)\s+((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w’'-]+)"
+                      r"\b|((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w-]+)['’]s\b")
+
+
+def unindexed_person(question: str, query: Query) -> str | None:
+    """A name the question is about that is nobody in the index ("Where did Geoffrey Hinton do
+    his PhD?"): two or more capitalised words in a subject's place that no field of the parse
+    used. Retrieval would otherwise hand the model other people's passages."""
+    def plain(word: str) -> str:
+        return re.sub(r"['’]s$", "", word).strip("'’.").lower()
+
+    unused = {plain(w) for w in query.unused}
+    for match in _SUBJECT.finditer(re.sub(r"[\"“'‘][^\"”’]*[\"”’]", "", question)):
+        name = re.sub(r"['’]s$", "", (match.group(1) or match.group(2)).strip())
+        words = [plain(w) for w in name.split()]
+        if all(w in unused or len(w) == 1 for w in words) and sum(len(w) > 1 for w in words) >= 2:
+            return name
+    return None
 
 
 def own_advisors_named(text: str, people: Sequence[str], index: Index) -> list[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from typing import Literal
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -60,6 +62,11 @@ class Settings(BaseSettings):
         description="CPU threads for the local model (default: all cores).",
     )
     llm_max_tokens: int = Field(default=100, description="Most tokens a generated answer may have.")
+    answer_style: Literal["quote", "write"] = Field(
+        default="quote",
+        description="How the local model answers: quote (it picks the passage lines that answer "
+        "and they are quoted) or write (it writes the answer, checked against the passages).",
+    )
     openai_base_url: str = Field(
         default="http://127.0.0.1:8080/v1", description="OpenAI-compatible server URL."
     )

@@ -200,8 +200,9 @@ def wrong_answer(r: CaseResult) -> Score:
 
 
 # Stages of the refusal funnel, in pipeline order.
-FUNNEL = ("override filter", "not retrieved", "compression dropped the fact",
-          "model wrote the refusal", "checker: number mismatch", "checker: name mismatch",
+FUNNEL = ("override filter", "person not indexed", "not retrieved",
+          "compression dropped the fact", "model picked no line",
+          "picked lines did not answer", "model wrote the refusal", "checker: number mismatch", "checker: name mismatch",
           "checker: no overlap", "extractive: no sentence met the question", "other")
 
 
@@ -211,6 +212,8 @@ def funnel_stage(r: CaseResult) -> str | None:
         return None
     if r.refused_by == "override":
         return "override filter"
+    if r.refused_by == "unknown person":
+        return "person not indexed"
     gold = set(r.case.gold_sources)
     if r.refused_by == "retrieval" or not any(c.source in gold for c in r.retrieved):
         return "not retrieved"
@@ -221,6 +224,10 @@ def funnel_stage(r: CaseResult) -> str | None:
             return "compression dropped the fact"
     if r.refused_by == "model":
         return "model wrote the refusal"
+    if r.refused_by == "no line":
+        return "model picked no line"
+    if r.refused_by == "quote check":
+        return "picked lines did not answer"
     if r.refused_by == "checker":
         reasons = r.dropped or ["no overlap"]
         return f"checker: {max(set(reasons), key=reasons.count)}"

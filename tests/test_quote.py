@@ -1,0 +1,118 @@
+"""Quoted answers (assistant/quote.py): line picks parsed, checked and quoted, through answer()."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SAMPLE
+
+import prompts
+from assistant.answer import Assistant, unindexed_person
+from assistant.llm import FakeChatModel
+from assistant.quote import Line, accept, compose, picks
+from assistant.routes import Query
+from ingest.pipeline import ingest
+
+
+def test_picks_keep_numbers_in_range_once_in_order() -> None:
+    assert picks("3,1,3,99,0", 5) == [2, 0]
+    assert picks("0", 5) == []
+    assert picks("no digits", 5) == []
+
+
+def _lines() -> list[Line]:
+    return [
+        Line(0, "Ada Quill", "PhD in Physics, Northgate University, 2012"),
+        Line(0, "Ada Quill", "Advisor: Miriam Stone"),
+        Line(1, "Bo Lark", "PhD in Chemistry, Eastfield University, 2015"),
+    ]
+
+
+def test_accept_drops_other_people_lines_without_the_question_words_or_digits() -> None:
+    lines, sections = _lines(), ["Education", "Education"]
+    # A line about somebody else is no answer about Ada Quill.
+    assert accept("Where did Ada Quill do her PhD?", lines, [0, 2], ["Ada Quill"],
+                  sections) == [0]
+    # "When" asks for a date: the advisor line has none.
+    assert accept("When did Ada Quill finish her PhD?", lines, [1], ["Ada Quill"],
+                  sections) == []
+    # The advisor line meets "advisor"; the degree line meets none of "advisor"/"who".
+    assert accept("Who was Ada Quill's advisor?", lines, [0, 1], ["Ada Quill"],
+                  sections) == [1]
+
+
+def test_compose_quotes_each_line_under_its_person_and_joins_wrapped_lines() -> None:
+    lines = [
+        Line(0, "Ada Quill", "Quill, A. and Stone, M. “Making Sense of Quiet Rooms: Acoustic"),
+        Line(0, "Ada Quill", "Maps from Small Sensors”. SenSys 2019. (Best Paper Award)"),
+        Line(1, "Bo Lark", "Research Intern, Acme Labs, 2018"),
+    ]
+    # The model picked the award line; the title it wraps from comes with it.
+    assert compose(lines, [1, 2]) == (
+        "Ada Quill: Quill, A. and Stone, M. “Making Sense of Quiet Rooms: Acoustic Maps from "
+        "Small Sensors”. SenSys 2019. (Best Paper Award) [1]\n"
+        "Bo Lark: Research Intern, Acme Labs, 2018 [2]")
+    assert compose(lines, []) == prompts.REFUSAL
+
+
+def test_unindexed_person_is_named_only_when_the_parse_left_every_word_of_the_name() -> None:
+    hinton = Query(unused=("Geoffrey", "Hinton"))
+    assert unindexed_person("Where did Geoffrey Hinton do his PhD?", hinton) == "Geoffrey Hinton"
+    okonkwo = Query(unused=("Daniel", "Okonkwo's", "research", "area"))
+    assert unindexed_person("What is Daniel Okonkwo's research area?", okonkwo) == \
+        "Daniel Okonkwo"
+    # A country, an indexed person (used by the parse) and a quoted title are no one unknown.
+    assert unindexed_person("Which of these researchers did a PhD in France?",
+                            Query(unused=("France",))) is None
+    assert unindexed_person("Did Jun Wei write 'Quiet Rooms Acoustic Maps'?", Query()) is None
+
+
+@pytest.fixture
+def local_settings(settings):
+    return settings.model_copy(update={"llm": "local"})
+
+
+@pytest.fixture
+def sample_index(local_settings, index):
+    ingest([SAMPLE], local_settings, index)
+    return index
+
+
+def _ask(settings, index, reply: str, question: str):
+    model = FakeChatModel(responses=[reply])
+    assistant = Assistant(settings, index=index, chat_model=model)
+    assert assistant.quotes
+    return assistant.answer(question), model
+
+
+def test_a_picked_line_is_quoted_with_its_citation(local_settings, sample_index) -> None:
+    # The prompt numbers the lines; find the Halverson line's number as the model would.
+    probe, model = _ask(local_settings, sample_index, "0", "Where was Priya Ramanathan a postdoc?")
+    assert probe.refused and probe.diagnostics["refused_by"] == "no line"
+    listing = model.prompts[0]
+    number = next(line.split(".")[0] for line in listing.splitlines()
+                  if line[:1].isdigit() and "Halverson" in line)
+    result, _ = _ask(local_settings, sample_index, number, "Where was Priya Ramanathan a postdoc?")
+    assert not result.refused, result
+    assert result.text.startswith("Priya Ramanathan: ") and "Halverson" in result.text
+    assert result.citations and result.citations[0].person == "Priya Ramanathan"
+    assert "Halverson" in result.citations[0].quote
+
+
+def test_a_picked_line_that_does_not_answer_is_refused(local_settings, sample_index) -> None:
+    # "When" wants a date; a line without a digit is not quoted as the answer.
+    probe, model = _ask(local_settings, sample_index, "0",
+                        "When did Priya Ramanathan start her postdoc at Halverson?")
+    undated = next(line.split(".")[0] for line in model.prompts[0].splitlines()
+                   if line[:1].isdigit() and not any(c.isdigit() for c in line.split(". ", 1)[1]))
+    result, _ = _ask(local_settings, sample_index, undated,
+                     "When did Priya Ramanathan start her postdoc at Halverson?")
+    assert result.refused and result.diagnostics["refused_by"] == "quote check"
+
+
+def test_a_question_about_someone_not_indexed_is_refused_before_retrieval(
+        local_settings, sample_index) -> None:
+    result, model = _ask(local_settings, sample_index, "1",
+                         "Where did Geoffrey Hinton do his PhD?")
+    assert result.refused and not result.citations
+    assert model.prompts == []
+    assert any("Geoffrey Hinton" in note for note in result.notes)
