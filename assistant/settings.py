@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     )
     llm_max_tokens: int = Field(default=100, description="Most tokens a generated answer may have.")
     answer_style: Literal["quote", "write"] = Field(
-        default="quote",
+        default="write",
         description="How the local model answers: quote (it picks the passage lines that answer "
         "and they are quoted) or write (it writes the answer, checked against the passages).",
     )

@@ -68,7 +68,7 @@ def test_unindexed_person_is_named_only_when_the_parse_left_every_word_of_the_na
 
 @pytest.fixture
 def local_settings(settings):
-    return settings.model_copy(update={"llm": "local"})
+    return settings.model_copy(update={"llm": "local", "answer_style": "quote"})
 
 
 @pytest.fixture
