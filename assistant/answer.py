@@ -268,21 +268,21 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
 
 
 # A person the question is about: the subject of "did/does/is/was/has" or a possessive.
-_SUBJECT = re.compile(r"\b(?:did|does|do|is|was|has|have)\s+((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w’'-]+)"
-                      r"\b|((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w-]+)['’]s\b")
+_SUBJECT = re.compile(r"\b(?:did|does|do|is|was|has|have)\s+"
+                      r"((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w’'-]+)\b|((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w-]+)['’]s\b")
 
 
 def unindexed_person(question: str, query: Query) -> str | None:
     """A name the question is about that is nobody in the index ("Where did Geoffrey Hinton do
     his PhD?"): two or more capitalised words in a subject's place that no field of the parse
     used. Retrieval would otherwise hand the model other people's passages."""
-    def plain(word: str) -> str:
+    def bare(word: str) -> str:  # "Okonkwo's" -> "okonkwo"
         return re.sub(r"['’]s$", "", word).strip("'’.").lower()
 
-    unused = {plain(w) for w in query.unused}
+    unused = {bare(w) for w in query.unused}
     for match in _SUBJECT.finditer(re.sub(r"[\"“'‘][^\"”’]*[\"”’]", "", question)):
         name = re.sub(r"['’]s$", "", (match.group(1) or match.group(2)).strip())
-        words = [plain(w) for w in name.split()]
+        words = [bare(w) for w in name.split()]
         if all(w in unused or len(w) == 1 for w in words) and sum(len(w) > 1 for w in words) >= 2:
             return name
     return None

@@ -53,7 +53,8 @@ def render_lines(context: Sequence[tuple[Passage, str]], lines: Sequence[Line]) 
         own = [line for line in lines if line.passage == i]
         if not own:
             continue
-        out.append(f"From {text.partition(chr(10))[0]}:")
+        head = text.split("\n", 1)[0]
+        out.append(f"From {head}:")
         for line in own:
             n += 1
             out.append(f"{n}. {line.text}")

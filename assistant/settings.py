@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-
 from typing import Literal
 
 from pydantic import Field

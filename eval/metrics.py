@@ -202,8 +202,9 @@ def wrong_answer(r: CaseResult) -> Score:
 # Stages of the refusal funnel, in pipeline order.
 FUNNEL = ("override filter", "person not indexed", "not retrieved",
           "compression dropped the fact", "model picked no line",
-          "picked lines did not answer", "model wrote the refusal", "checker: number mismatch", "checker: name mismatch",
-          "checker: no overlap", "extractive: no sentence met the question", "other")
+          "picked lines did not answer", "model wrote the refusal", "checker: number mismatch",
+          "checker: name mismatch", "checker: no overlap",
+          "extractive: no sentence met the question", "other")
 
 
 def funnel_stage(r: CaseResult) -> str | None:
