@@ -60,6 +60,11 @@ class Settings(BaseSettings):
         description="CPU threads for the local model (default: all cores).",
     )
     llm_max_tokens: int = Field(default=100, description="Most tokens a generated answer may have.")
+    llm_cache_mib: int = Field(
+        default=256,
+        description="Host memory (MiB) the local model may keep earlier prompts' state in; 0 = "
+        "none.",
+    )
     openai_base_url: str = Field(
         default="http://127.0.0.1:8080/v1", description="OpenAI-compatible server URL."
     )
