@@ -200,8 +200,12 @@ def _start_server(model_path: str, n_threads: int, n_ctx: int, cache_mib: int) -
     params.api_keys = [secrets.token_urlsafe(24)]
     try:
         return xllamacpp.Server(params)
-    except (RuntimeError, ValueError) as exc:
-        raise ModelError(f"llama.cpp could not load {model_path}: {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - the binding raises RuntimeError, ValueError, …
+        raise ModelError(
+            f"llama.cpp could not load the local model {model_path} ({exc}); check the file with "
+            "`profilechat setup` and that ~2 GB of memory is free, or answer without it "
+            "(PROFILECHAT_LLM=extractive)"
+        ) from exc
 
 
 def _error_message(payload: dict[str, Any]) -> str | None:
@@ -279,10 +283,13 @@ class LocalChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         engine = self._engine()
-        with engine.lock:
-            reply = engine.server.handle_chat_completions(self._body(messages, stop, **kwargs))
+        try:
+            with engine.lock:
+                reply = engine.server.handle_chat_completions(self._body(messages, stop, **kwargs))
+        except Exception as exc:  # noqa: BLE001 - whatever llama.cpp raises, the user can retry
+            raise _failed(exc) from exc
         if (error := _error_message(reply)) is not None:
-            raise LLMError(f"the local model failed: {error}")
+            raise _failed(error)
         choice = reply["choices"][0]
         message = AIMessage(
             content=choice["message"].get("content") or "",
@@ -337,12 +344,20 @@ def _stream_payloads(engine: _Engine, body: dict[str, Any]) -> Iterator[dict[str
     try:
         while (item := events.get()) is not None:
             if isinstance(item, Exception):
-                raise LLMError(f"the local model failed: {item}") from item
+                raise _failed(item) from item
             if (error := _error_message(item)) is not None:
-                raise LLMError(f"the local model failed: {error}")
+                raise _failed(error)
             yield item
     finally:
         abandoned.set()
+
+
+def _failed(error: object) -> LLMError:
+    """The local model's failure while answering, with what the user can do about it."""
+    return LLMError(
+        f"the local model (llama.cpp) failed while writing the answer ({error}); ask again, and "
+        "if it keeps failing restart profilechat, or answer without it (PROFILECHAT_LLM=extractive)"
+    )
 
 
 def _local_chunk(payload: dict[str, Any]) -> ChatGenerationChunk | None:
