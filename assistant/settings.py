@@ -52,6 +52,11 @@ class Settings(BaseSettings):
         "limit, parse in-process.",
     )
     embed_batch: int = Field(default=32, description="Chunks embedded per batch.")
+    lock_wait_seconds: float = Field(
+        default=10.0,
+        description="How long to wait for another process holding the index's lock before "
+        "giving up.",
+    )
     llm: str = Field(
         default="local", description="Answer backend: local, openai, ollama or extractive."
     )
