@@ -192,8 +192,8 @@ def _start_server(model_path: str, n_threads: int, n_ctx: int, cache_mib: int) -
     params.cpuparams_batch.n_threads = n_threads
     params.verbosity = -1
     # llama.cpp keeps earlier prompts' states in host memory (~15 MB each), up to 8 GiB by
-    # default: the heap grew ~5.5 MB an answer without end. The slot itself keeps the shared
-    # system prompt (243 tokens reused with no cache at all); 64 MiB keeps ~4 recent prompts.
+    # default: the heap grew ~5.5 MB an answer without end, and still past a 64 MiB cap. The
+    # slot itself keeps the shared system prompt (243 tokens reused with no cache at all).
     params.cache_ram_mib = cache_mib
     # xllamacpp always opens an HTTP listener too; keep it on loopback behind a key nobody knows.
     params.hostnames = ["127.0.0.1"]

@@ -66,7 +66,7 @@ class Settings(BaseSettings):
     )
     llm_max_tokens: int = Field(default=100, description="Most tokens a generated answer may have.")
     llm_cache_mib: int = Field(
-        default=64,
+        default=0,
         description="Host memory (MiB) the local model may keep earlier prompts' state in; 0 = "
         "none.",
     )
