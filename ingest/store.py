@@ -387,14 +387,22 @@ class Index:
         """Write embedded chunks, each with its document's sha, to Chroma (idempotent: ids are
         stable); many documents per call, as one upsert per file cost 8% of ingest."""
         step = 4096  # under Chroma's max batch size (5461 for the embedded store)
-        for at in range(0, len(chunks), step):
-            part = chunks[at : at + step]
-            self.collection().upsert(
-                ids=[c.id for c in part],
-                embeddings=vectors[at : at + step],  # type: ignore[arg-type]
-                documents=[c.text for c in part],
-                metadatas=[_metadata(c, sha) for c, sha in zip(part, shas[at : at + step])],
-            )
+        try:
+            for at in range(0, len(chunks), step):
+                part = chunks[at : at + step]
+                self.collection().upsert(
+                    ids=[c.id for c in part],
+                    embeddings=vectors[at : at + step],  # type: ignore[arg-type]
+                    documents=[c.text for c in part],
+                    metadatas=[_metadata(c, sha) for c, sha in zip(part, shas[at : at + step])],
+                )
+        except Exception:
+            # An embedded client whose write failed (a full disk) hung on its next read in this
+            # process: the next ingest (the chat's next upload) gets a fresh one.
+            if not self.settings.chroma_url:
+                with self._lock:
+                    self._reopen_chroma()
+            raise
 
     @guarded("the document's passages and records")
     def commit(self, path: Path, sha: str, chunks: Sequence[Chunk],

@@ -5,6 +5,7 @@ page limit) and the SQLite manifest locked by another process. Only the fault is
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import sqlite3
 import subprocess
@@ -13,9 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import chromadb
 import pytest
-from chromadb.config import Settings as ChromaSettings
 from conftest import SAMPLE
 
 import assistant
@@ -48,9 +47,12 @@ def _consistent(home: Path) -> tuple[int, int]:
     fts = sorted(i for (i,) in db.execute("SELECT id FROM chunks_fts"))
     people = db.execute("SELECT COUNT(DISTINCT person) FROM documents").fetchone()[0]
     db.close()
-    client = chromadb.PersistentClient(str(home / "chroma"),
-                                       settings=ChromaSettings(anonymized_telemetry=False))
-    vectors = client.get_collection("profiles").get(include=[])["ids"]
+    # Read as the next command would, in a process of its own (this one shares Chroma clients).
+    read = ("import chromadb, json, sys; from chromadb.config import Settings; print(json.dumps("
+            "chromadb.PersistentClient(sys.argv[1], settings=Settings(anonymized_telemetry="
+            "False)).get_collection('profiles').get(include=[])['ids']))")
+    vectors = json.loads(subprocess.run([sys.executable, "-c", read, str(home / "chroma")],
+                                        capture_output=True, text=True, check=True).stdout)
     assert sorted(ids) == fts == sorted(vectors) and len(set(ids)) == len(ids)
     return people, len(ids)
 
