@@ -45,6 +45,8 @@ LOCAL_LABEL = "Qwen2.5-Coder-1.5B Q4_K_M"
 # Room for the system prompt, ~350 tokens of passages, the question and a 160-token answer,
 # with headroom; the KV cache costs ~28 KiB a token, so 4096 tokens ≈ 115 MiB.
 LOCAL_CONTEXT = 4096
+# Host-memory prompt cache, from PROFILECHAT_LLM_CACHE_MIB; see _start_server.
+DEFAULT_CACHE_MIB = Settings.model_fields["llm_cache_mib"].default
 REQUEST_TIMEOUT_S = 120.0  # a CPU-only server can take a minute on a long prompt
 
 
@@ -75,6 +77,7 @@ def get_chat_model(settings: Settings) -> BaseChatModel | None:
         model_path=str(ensure_local_model(settings)),
         n_threads=settings.llm_threads,
         max_tokens=settings.llm_max_tokens,
+        cache_mib=settings.llm_cache_mib,
     )
 
 
@@ -160,20 +163,21 @@ class _Engine:
         self.lock = threading.Lock()
 
 
-_ENGINES: dict[tuple[str, int, int], _Engine] = {}
+_ENGINES: dict[tuple[str, int, int, int], _Engine] = {}
 _ENGINES_LOCK = threading.Lock()
 
 
-def _load_engine(model_path: str, n_threads: int, n_ctx: int) -> _Engine:
+def _load_engine(model_path: str, n_threads: int, n_ctx: int,
+                 cache_mib: int = DEFAULT_CACHE_MIB) -> _Engine:
     """The process-wide engine for these parameters, loaded on first use (~2-5 s)."""
-    key = (model_path, n_threads, n_ctx)
+    key = (model_path, n_threads, n_ctx, cache_mib)
     with _ENGINES_LOCK:
         if key not in _ENGINES:
-            _ENGINES[key] = _Engine(_start_server(model_path, n_threads, n_ctx))
+            _ENGINES[key] = _Engine(_start_server(model_path, n_threads, n_ctx, cache_mib))
         return _ENGINES[key]
 
 
-def _start_server(model_path: str, n_threads: int, n_ctx: int) -> Any:
+def _start_server(model_path: str, n_threads: int, n_ctx: int, cache_mib: int) -> Any:
     try:
         import xllamacpp
     except ImportError as exc:
@@ -187,14 +191,22 @@ def _start_server(model_path: str, n_threads: int, n_ctx: int) -> Any:
     params.cpuparams.n_threads = n_threads
     params.cpuparams_batch.n_threads = n_threads
     params.verbosity = -1
+    # llama.cpp keeps earlier prompts' states in host memory (~15 MB each), up to 8 GiB by
+    # default: the heap grew ~5.5 MB an answer without end, and still past a 64 MiB cap. The
+    # slot itself keeps the shared system prompt (243 tokens reused with no cache at all).
+    params.cache_ram_mib = cache_mib
     # xllamacpp always opens an HTTP listener too; keep it on loopback behind a key nobody knows.
     params.hostnames = ["127.0.0.1"]
     params.port = 0
     params.api_keys = [secrets.token_urlsafe(24)]
     try:
         return xllamacpp.Server(params)
-    except (RuntimeError, ValueError) as exc:
-        raise ModelError(f"llama.cpp could not load {model_path}: {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - the binding raises RuntimeError, ValueError, …
+        raise ModelError(
+            f"llama.cpp could not load the local model {model_path} ({exc}); check the file with "
+            "`profilechat setup` and that ~2 GB of memory is free, or answer without it "
+            "(PROFILECHAT_LLM=extractive)"
+        ) from exc
 
 
 def _error_message(payload: dict[str, Any]) -> str | None:
@@ -229,6 +241,7 @@ class LocalChatModel(BaseChatModel):
     max_tokens: int = 160
     temperature: float = 0.0
     seed: int = 42
+    cache_mib: int = DEFAULT_CACHE_MIB
     model_kwargs: dict[str, Any] = Field(default_factory=dict)
     """Extra fields for llama.cpp's /v1/chat/completions body (e.g. `ignore_eos`)."""
 
@@ -238,11 +251,15 @@ class LocalChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"model_path": self.model_path, "n_threads": self.n_threads, "n_ctx": self.n_ctx}
+        return {"model_path": self.model_path, "n_threads": self.n_threads, "n_ctx": self.n_ctx,
+                "cache_mib": self.cache_mib}
 
     def load(self) -> None:
         """Load the model now rather than on the first question."""
-        _load_engine(self.model_path, self.n_threads, self.n_ctx)
+        self._engine()
+
+    def _engine(self) -> _Engine:
+        return _load_engine(self.model_path, self.n_threads, self.n_ctx, self.cache_mib)
 
     def _body(
         self, messages: list[BaseMessage], stop: list[str] | None, **kwargs: Any
@@ -266,11 +283,14 @@ class LocalChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        engine = _load_engine(self.model_path, self.n_threads, self.n_ctx)
-        with engine.lock:
-            reply = engine.server.handle_chat_completions(self._body(messages, stop, **kwargs))
+        engine = self._engine()
+        try:
+            with engine.lock:
+                reply = engine.server.handle_chat_completions(self._body(messages, stop, **kwargs))
+        except Exception as exc:  # noqa: BLE001 - whatever llama.cpp raises, the user can retry
+            raise _failed(exc) from exc
         if (error := _error_message(reply)) is not None:
-            raise LLMError(f"the local model failed: {error}")
+            raise _failed(error)
         choice = reply["choices"][0]
         message = AIMessage(
             content=choice["message"].get("content") or "",
@@ -293,7 +313,7 @@ class LocalChatModel(BaseChatModel):
         body = self._body(messages, stop, stream=True, **kwargs)
         body["stream_options"] = {"include_usage": True}
         for payload in _stream_payloads(
-            _load_engine(self.model_path, self.n_threads, self.n_ctx), body
+            self._engine(), body
         ):
             chunk = _local_chunk(payload)
             if chunk is None:
@@ -325,12 +345,20 @@ def _stream_payloads(engine: _Engine, body: dict[str, Any]) -> Iterator[dict[str
     try:
         while (item := events.get()) is not None:
             if isinstance(item, Exception):
-                raise LLMError(f"the local model failed: {item}") from item
+                raise _failed(item) from item
             if (error := _error_message(item)) is not None:
-                raise LLMError(f"the local model failed: {error}")
+                raise _failed(error)
             yield item
     finally:
         abandoned.set()
+
+
+def _failed(error: object) -> LLMError:
+    """The local model's failure while answering, with what the user can do about it."""
+    return LLMError(
+        f"the local model (llama.cpp) failed while writing the answer ({error}); ask again, and "
+        "if it keeps failing restart profilechat, or answer without it (PROFILECHAT_LLM=extractive)"
+    )
 
 
 def _local_chunk(payload: dict[str, Any]) -> ChatGenerationChunk | None:

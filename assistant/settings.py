@@ -53,6 +53,11 @@ class Settings(BaseSettings):
         "limit, parse in-process.",
     )
     embed_batch: int = Field(default=32, description="Chunks embedded per batch.")
+    lock_wait_seconds: float = Field(
+        default=10.0,
+        description="How long to wait for another process holding the index's lock before "
+        "giving up.",
+    )
     llm: str = Field(
         default="local", description="Answer backend: local, openai, ollama or extractive."
     )
@@ -65,6 +70,11 @@ class Settings(BaseSettings):
         default="write",
         description="How the local model answers: quote (it picks the passage lines that answer "
         "and they are quoted) or write (it writes the answer, checked against the passages).",
+    )
+    llm_cache_mib: int = Field(
+        default=0,
+        description="Host memory (MiB) the local model may keep earlier prompts' state in; 0 = "
+        "none.",
     )
     openai_base_url: str = Field(
         default="http://127.0.0.1:8080/v1", description="OpenAI-compatible server URL."

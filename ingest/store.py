@@ -26,6 +26,7 @@ from assistant.errors import StoreError
 from assistant.settings import Settings
 from ingest import injection
 from ingest.chunking import Chunk
+from ingest.store_errors import guarded
 
 if TYPE_CHECKING:
     from ingest.records import Record
@@ -120,12 +121,14 @@ def open_chroma(settings: Settings, embeddings: Embeddings) -> Chroma:
 class Index:
     """Chroma vectors plus the SQLite manifest, FTS5 keyword index and chunk texts."""
 
+    @guarded("the index")
     def __init__(self, settings: Settings, embeddings: Embeddings) -> None:
         self.settings = settings
         self.embeddings = embeddings
         self.vectors = open_chroma(settings, embeddings)
         settings.home.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(settings.home / "index.sqlite", check_same_thread=False)
+        self._db = sqlite3.connect(settings.home / "index.sqlite", check_same_thread=False,
+                                   timeout=settings.lock_wait_seconds)
         self._db.execute("PRAGMA journal_mode=WAL")
         if _person_unindexed(self._db):  # rebuilt from the chunks table in one transaction
             self._db.executescript(
@@ -144,6 +147,7 @@ class Index:
         self._people: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None = None
         self._seen = self._data_version()
 
+    @guarded("the index")
     def _data_version(self) -> int:
         with self._lock:
             return int(self._db.execute("PRAGMA data_version").fetchone()[0])
@@ -237,6 +241,7 @@ class Index:
     def indexed_paths(self) -> list[str]:
         return [r[0] for r in self._query("SELECT path FROM files ORDER BY path")]
 
+    @guarded("the index")
     def people(self) -> dict[str, list[dict[str, Any]]]:
         """Who is in the index, with their documents."""
         # Every question asks this, so it is read once per change to the index (this connection's
@@ -348,12 +353,14 @@ class Index:
     def count_chunks(self) -> int:
         return self._query("SELECT count(*) FROM chunks")[0][0]
 
+    @guarded("the index")
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
     # -- writing -------------------------------------------------------------------------------
 
+    @guarded("the document list")
     def begin(self, sha: str, person: str, source: str, kind: str, n_chunks: int,
               repairs: Iterable[str] = (), problems: Iterable[str] = ()) -> bool:
         """Record a document as pending: its chunks may be written but are not yet visible.
@@ -368,25 +375,36 @@ class Index:
             )
         return known is not None
 
+    @guarded("the vectors")
     def stored_vector_ids(self, sha: str) -> set[str]:
         """Ids of the chunks of a document already in Chroma (from an interrupted run)."""
         found = self.collection().get(where={"doc_sha": sha}, include=[])
         return set(found["ids"])
 
+    @guarded("the vectors")
     def add_vectors(self, chunks: Sequence[Chunk], shas: Sequence[str],
                     vectors: list[list[float]]) -> None:
         """Write embedded chunks, each with its document's sha, to Chroma (idempotent: ids are
         stable); many documents per call, as one upsert per file cost 8% of ingest."""
         step = 4096  # under Chroma's max batch size (5461 for the embedded store)
-        for at in range(0, len(chunks), step):
-            part = chunks[at : at + step]
-            self.collection().upsert(
-                ids=[c.id for c in part],
-                embeddings=vectors[at : at + step],  # type: ignore[arg-type]
-                documents=[c.text for c in part],
-                metadatas=[_metadata(c, sha) for c, sha in zip(part, shas[at : at + step])],
-            )
+        try:
+            for at in range(0, len(chunks), step):
+                part = chunks[at : at + step]
+                self.collection().upsert(
+                    ids=[c.id for c in part],
+                    embeddings=vectors[at : at + step],  # type: ignore[arg-type]
+                    documents=[c.text for c in part],
+                    metadatas=[_metadata(c, sha) for c, sha in zip(part, shas[at : at + step])],
+                )
+        except Exception:
+            # An embedded client whose write failed (a full disk) hung on its next read in this
+            # process: the next ingest (the chat's next upload) gets a fresh one.
+            if not self.settings.chroma_url:
+                with self._lock:
+                    self._reopen_chroma()
+            raise
 
+    @guarded("the document's passages and records")
     def commit(self, path: Path, sha: str, chunks: Sequence[Chunk],
                records: Sequence[Record] = (), text: str = "",
                coverage: Mapping[str, tuple[int, int]] | None = None) -> str | None:
@@ -432,6 +450,7 @@ class Index:
         self._db.execute("UPDATE documents SET records_version=? WHERE sha=?",
                          (RECORDS_VERSION, sha))
 
+    @guarded("the document list")
     def remove_path(self, path: str) -> None:
         """Forget a file; its document goes when no other file has the same content."""
         with self._lock, self._db:
@@ -451,12 +470,14 @@ class Index:
             self._db.execute("DELETE FROM records WHERE sha=?", (sha,))
             self._db.execute("DELETE FROM coverage WHERE sha=?", (sha,))
 
+    @guarded("the document list")
     def abandon_pending(self) -> None:
         """Retire documents an interrupted run left pending and this run did not finish."""
         with self._lock, self._db:
             self._db.execute("UPDATE documents SET status='dead' WHERE status='pending'")
         self.collect_garbage()
 
+    @guarded("the removal of retired vectors")
     def collect_garbage(self) -> int:
         """Delete the vectors of retired documents; safe to repeat after a crash."""
         dead = [r[0] for r in self._query("SELECT sha FROM documents WHERE status='dead'")]
@@ -516,7 +537,8 @@ def open_manifest(settings: Settings) -> Index:
     vectors from it fails; an index not made yet reads as empty."""
     path = settings.home / "index.sqlite"
     if path.exists():
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False,
+                             timeout=settings.lock_wait_seconds)
     else:
         db = sqlite3.connect(":memory:", check_same_thread=False)
         db.executescript(_SCHEMA)

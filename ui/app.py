@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import ipaddress
@@ -240,8 +241,10 @@ class ChatApp:
                 shutil.copyfile(path, target)
                 accepted.append(target)
             except OSError as exc:
-                refused.append(FileResult(path, "failed", reason=(
-                    f"{path.name} could not be stored ({exc.strerror or exc}); upload it again")))
+                why = ("the disk is full; free some space and upload it again"
+                       if exc.errno == errno.ENOSPC else f"{exc.strerror or exc}; upload it again")
+                refused.append(FileResult(path, "failed",
+                                          reason=f"{path.name} could not be stored ({why})"))
         return refused, accepted
 
 
