@@ -7,10 +7,12 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -228,3 +230,64 @@ def test_an_upload_into_a_locked_index_says_retry_in_the_chat(sample_home: Path,
     assert "pc-error" in shown[-1] and BUSY in shown[-1] and "retry" in shown[-1]
     shown = [html for html, _, _ in app.upload([str(new)])]
     assert "Done: 1 added" in shown[-1]
+
+
+# -- the Chroma server going away and coming back ------------------------------------------------
+
+ABOUT = "What does Jun Wei work on?"  # retrieval: the vectors are needed
+DOWN = "Chroma"
+
+
+def _start_chroma(path: Path, port: int) -> subprocess.Popen:
+    binary = shutil.which("chroma") or str(Path(sys.executable).parent / "chroma")
+    proc = subprocess.Popen(
+        [binary, "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    pytest.fail("chroma run did not start")
+
+
+@pytest.mark.server
+def test_the_chroma_server_going_down_is_reported_and_its_return_answered(
+        tmp_path: Path, embedder, capsys, monkeypatch) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    server = _start_chroma(tmp_path / "chroma", port)
+    try:
+        settings = Settings(home=tmp_path / "home", chroma_url=url, llm="extractive",
+                            collection="faults_down")
+        monkeypatch.setenv("PROFILECHAT_CHROMA_URL", url)
+        monkeypatch.setenv("PROFILECHAT_LLM", "extractive")
+        index = Index(settings, embedder)
+        ingest([SAMPLE], settings, index)
+        index.close()
+        app, api = ChatApp(settings), assistant.Assistant(settings)
+        assert not api.answer(ABOUT).refused  # both opened while the server is up
+        list(app.respond(ABOUT, [], []))
+
+        server.terminate()
+        server.wait(timeout=20)
+        code, out, err = _run(capsys, "--home", str(settings.home), "ask", ABOUT)
+        assert code == 2 and out == "" and DOWN in err and "Traceback" not in err, err
+        with pytest.raises(StoreError, match=DOWN) as raised:
+            api.answer(ABOUT)
+        html, turns = list(app.respond(ABOUT, [], []))[-1]
+        assert "Could not answer" in html and turns[-1].error == str(raised.value)
+        code, out, _ = _run(capsys, "--home", str(settings.home), "people")
+        assert code == 0 and "Jun Wei" in out  # people reads SQLite alone
+
+        server = _start_chroma(tmp_path / "chroma", port)  # restarted, same data
+        assert "Jun Wei" in {c.person for c in api.answer(ABOUT).citations}
+        html, turns = list(app.respond(ABOUT, [], []))[-1]
+        assert "Could not answer" not in html and not turns[-1].error
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
