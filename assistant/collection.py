@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 
 from assistant.types import Answer, Citation
 from ingest.records.coverage import complete
-from ingest.records.publications import venue_key
-from ingest.records.text import clean, name_key, same_person
+from ingest.records.publications import PUBLISHERS, venue_key
+from ingest.records.text import abbreviates, clean, name_key, same_person
 from ingest.store import Index, StoredRecord
 
 
@@ -26,13 +26,29 @@ def phrase_matches(needle: str, haystack: str) -> bool:
     if n and re.search(rf"\b{re.escape(n)}\b", h):
         return True
     initials = "".join(w[0] for w in re.findall(r"[A-Z][a-z]+", haystack)).lower()
-    return bool(needle.isupper() and len(needle) >= 2 and needle.lower() == initials)
+    if needle.isupper() and len(needle) >= 2 and needle.lower() == initials:
+        return True
+    return _abbreviation_of(n, h)
+
+
+def _abbreviation_of(a: str, b: str) -> bool:
+    """Whether one of two names (lower-case words) abbreviates the other: "msr" and
+    "microsoft research", "symposium on cloud computing" and "socc"."""
+    short, long_ = sorted((a.split(), b.split()), key=len)
+    return len(short) == 1 and len(long_) >= 2 and abbreviates(short[0], long_)
 
 
 def venue_matches(value: str, venue: str | None) -> bool:
     a, b = venue_key(value), venue_key(venue)
     return bool(a) and bool(b) and (a == b or b.endswith(f"@ {a}") or
-                                    (len(a.split()) > 1 and phrase_matches(a, b)))
+                                    (len(a.split()) > 1 and phrase_matches(a, b)) or
+                                    _abbreviation_of(_bare_venue(a), _bare_venue(b)))
+
+
+def _bare_venue(name: str) -> str:
+    """A venue's name as lower-case words, without "the" and its publishers."""
+    bare = re.sub(rf"^(?:the\s+)?(?:{PUBLISHERS}\s+)+", "", name, flags=re.I)
+    return " ".join(re.findall(r"[a-z0-9]+", bare.lower()))
 
 
 def name_matches(value: str, name: str) -> bool:

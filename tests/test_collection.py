@@ -185,9 +185,13 @@ def test_a_persons_courses_and_awards_are_listed_whole(settings, sample_index) -
 def test_a_question_about_one_listed_item_goes_to_retrieval(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "What did Jun Wei work on at Nokia Bell Labs?")
     assert result.route != "collection"
-    # "now" is a time the records do not hold (a job's end date is not "current"): passages.
+    # "now" is answered only from a job the CV says is held now ("Jan 2022 – present"); for a
+    # person whose jobs carry no dates the passages answer.
     current = _ask(settings, sample_index, "Where does Priya Ramanathan work now?")
-    assert current.route != "collection"
+    assert current.route == "collection" and "one current position" in current.text
+    assert "Calder State University" in current.text and "Halverson" not in current.text
+    undated = _ask(settings, sample_index, "Who is Amara Nwosu's current employer?")
+    assert undated.route != "collection"
     # Google is on none of her internships: her list of them is not an answer.
     elsewhere = _ask(settings, sample_index, "Which Google team did Jia Wei intern on?")
     assert elsewhere.route != "collection"

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from conftest import PROFILES, REPO, SAMPLE
 
+from assistant.answer import Assistant
 from assistant.retrieval import conversation_people
 from assistant.routes import parse_question
 from assistant.routes.lexicon import acronym, words
 from assistant.settings import Settings
 from ingest.pipeline import ingest
+from ingest.records.text import abbreviates
 from ingest.store import Index
 
 # Over the shared and sample corpora (the real set's paraphrases name the real corpus's people).
@@ -109,3 +111,59 @@ def test_every_part_of_a_question_is_kept(routing_index) -> None:
 
 def test_the_table_files_exist() -> None:
     assert all(Path(p).is_file() for p in TABLES) and len(TABLES) >= 3
+
+
+@pytest.mark.parametrize(("short", "phrase", "expected"), [
+    ("cmu", "carnegie mellon university", True),
+    ("msr", "microsoft research", True),  # two letters of one word
+    ("socc", "symposium on cloud computing", True),  # a small word's letter
+    ("atc", "annual technical conference", True),
+    ("kaist", "korea advanced institute of science and technology", True),
+    ("ms", "microsoft", False),  # one word is no abbreviation
+    ("cds", "calder state", True),
+    ("osdi", "symposium on operating systems principles", False),
+    ("ibm", "international business", False),
+])
+def test_abbreviations(short: str, phrase: str, expected: bool) -> None:
+    assert abbreviates(short, phrase.split()) is expected
+    if short == "cds":  # letters from inside a word; by initials alone it is none
+        assert not abbreviates(short, phrase.split(), initials_only=True)
+
+
+def _people_of(answer) -> set[str]:
+    return {c.person for c in answer.citations}
+
+
+@pytest.mark.parametrize(("written", "abbreviated"), [
+    ("Who has published at the USENIX Annual Technical Conference?",
+     "Who has published at USENIX ATC?"),
+    ("Who has published in the ACM Symposium on Cloud Computing?", "Who has published at SoCC?"),
+    ("which people in here were interns at MSR?",
+     "Which researchers interned at Microsoft Research?"),
+    ("which researchers went to cmu?", "Which researchers studied at Carnegie Mellon University?"),
+    ("has anyone in the collection published at sosp? who?", "Who has published at SOSP?"),
+])
+def test_a_name_abbreviated_or_spelled_out_gets_the_same_records_answer(
+        routing_index, written: str, abbreviated: str) -> None:
+    settings = Settings(home=routing_index.settings.home, chroma_url=None, llm="extractive")
+    assistant = Assistant(settings, index=routing_index)
+    one, other = assistant.answer(written), assistant.answer(abbreviated)
+    assert one.route == other.route == "collection", (one.text, other.text)
+    assert _people_of(one) == _people_of(other) and _people_of(one)
+
+
+def test_a_current_job_is_one_the_cv_says_is_held_now(routing_index) -> None:
+    query = parse_question("Who is Aaron Harlap's current employer?", routing_index)
+    assert (query.relation, query.people, query.current) == ("position", ("Aaron Harlap",), True)
+    assert parse_question("Where did Aaron Harlap work before his current job?",
+                          routing_index).as_row() == "retrieval"
+    assert parse_question("Which papers did Aaron Harlap publish most recently?",
+                          routing_index).as_row() == "retrieval"
+
+
+def test_short_lower_case_family_names_where_a_person_is_named(routing_index) -> None:
+    assert parse_question("is jang among pipedream's authors?", routing_index).people == (
+        "Insu Jang",)
+    assert parse_question("list the co-authors of jang's oobleck paper",
+                          routing_index).people == ("Insu Jang",)
+    assert parse_question("Where did harlap do his B.S.?", routing_index).level == "bachelors"

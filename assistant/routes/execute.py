@@ -74,6 +74,8 @@ def _fits(query: Query, record: StoredRecord) -> bool:
             return False
         if query.value and not phrase_matches(query.value, d.get("organisation") or ""):
             return False
+        if query.current and not _CURRENT.search(str(d.get("end") or "")):
+            return False  # undated or ended: not known to be held now
         return _overlaps(query, _span(d.get("start"), d.get("end")))
     if record.kind == "award":
         return _award_fits(query, d.get("name") or "") and query.in_years(d.get("year"))
@@ -128,6 +130,7 @@ def _listed(query: Query, index: Index, backend: str, noun: str) -> Answer | Non
     found = _grouped(_records(query, index, query.people))
     if not found:
         return None
+    noun = f"current {noun}" if query.current else noun
     citations: list[Citation] = []
     lines = []
     for person in query.people:
@@ -166,8 +169,9 @@ def _verb(query: Query) -> str:
         "coauthors": f"co-authored with {others}",
         "advisor": f"were advised by {others}",
         "education": f"studied at{value}" if value else "list a degree",
-        "position": ("interned" if query.internship else "worked") + (f" at{value}" if value
-                                                                      else ""),
+        "position": ("intern" if query.internship and query.current else "interned"
+                     if query.internship else "work" if query.current else "worked") + (
+                         f" at{value}" if value else ""),
         "award": f"received{value}" if value else "list an award",
         "teaching": f"taught{value}" if value else "list teaching",
     }

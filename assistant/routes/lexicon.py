@@ -8,12 +8,17 @@ import re
 import threading
 import unicodedata
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ingest.records.text import abbreviates
 from ingest.store import Index
 
-_PUBLISHERS = ("acm", "ieee", "usenix", "ifip", "siam", "aaai", "springer")
+PUBLISHERS = ("acm", "ieee", "usenix", "ifip", "siam", "aaai", "springer")
 # Value kinds and the relation a bare value of that kind implies.
+# What follows a company's name and a question leaves out: "TmaxSoft Inc." is "TmaxSoft".
+_LEGAL_SUFFIXES = frozenset("inc incorporated ltd limited llc corp corporation co gmbh ag sa plc "
+                            "bv srl".split())
 VALUE_RELATION = {"venue": "papers", "organisation": "position", "institution": "education",
                   "award": "award", "course": "teaching"}
 
@@ -39,6 +44,7 @@ class Lexicon:
     titles: list[str] = field(default_factory=list)
     longest: int = 1
     _parts: dict[str, set[str]] | None = None
+    _by_initial: dict[str, list[tuple[str, ...]]] | None = None
 
     def name_parts(self) -> dict[str, set[str]]:
         """Each word of the indexed people's names → the people whose name has it (cached)."""
@@ -49,9 +55,29 @@ class Lexicon:
                     self._parts.setdefault(part, set()).add(person)
         return self._parts
 
+    def abbreviated(self, words_: Sequence[str]) -> set[str]:
+        """The kinds of the phrases the words abbreviate, begin or spell out: "msr" (one word)
+        for "Microsoft Research", "calder state" for "Calder State University", "annual technical
+        conference" (several, by their initials) for "ATC"."""
+        if self._by_initial is None:
+            self._by_initial = defaultdict(list)
+            for key in self.phrases:
+                self._by_initial[key[0][:1]].append(key)
+        kinds: set[str] = set()
+        if not words_:
+            return kinds
+        for key in self._by_initial.get(words_[0][:1], ()):
+            if len(words_) == 1 and len(key) >= 2 and abbreviates(words_[0], key) or \
+                    1 < len(words_) < len(key) and key[:len(words_)] == tuple(words_) or \
+                    len(words_) >= 2 and len(key) == 1 and abbreviates(key[0], words_,
+                                                                       initials_only=True):
+                kinds |= self.phrases[key]
+        return kinds
+
     def add(self, kind: str, text: str | None) -> None:
         if not text:
             return
+        self._by_initial = None
         key = tuple(words(text))
         if key:
             self.phrases[key].add(kind)
@@ -67,12 +93,14 @@ class Lexicon:
         if head != text and len(words(head)) >= 1:
             self.phrases[tuple(words(head))].add(kind)
         if kind == "venue":
-            bare = [w for w in key if w not in _PUBLISHERS]
-            for publisher in ("", *_PUBLISHERS):
+            bare = [w for w in key if w not in PUBLISHERS]
+            for publisher in ("", *PUBLISHERS):
                 variant = tuple(w for w in (publisher, *bare) if w)
                 if variant:
                     self.phrases[variant].add(kind)
                     self.longest = max(self.longest, len(variant))
+        if len(key) >= 2 and key[-1] in _LEGAL_SUFFIXES:
+            self.phrases[key[:-1]].add(kind)
         if kind == "venue" and "@" in text:
             self.add("venue", text.split("@")[-1])
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from assistant.routes.lexicon import VALUE_RELATION, Lexicon, words
+from assistant.routes.lexicon import PUBLISHERS, VALUE_RELATION, Lexicon, words
 from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
 from ingest.records.education import LEVEL_WORDS
@@ -30,7 +30,7 @@ know get got receive received obtain obtained earn earned hold holds held comple
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
 own profiled then along alongside ones spend spent begin began start started end ended beginning
-also actually
+also actually else page pages homepage webpage website
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -43,7 +43,8 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
     "papers": ("paper", "papers", "publication", "publications", "publish", "published",
                "publishes", "publishing", "article", "articles", "appeared", "appear", "appears",
                "presented"),
-    "coauthors": ("coauthor", "coauthors", "coauthored", "cowrote", "cowritten", "collaborated",
+    "coauthors": ("coauthor", "coauthors", "coauthored", "cowrote", "cowritten", "cowrite",
+                  "cowrites", "coauthoring", "cowriting", "collaborated",
                   "collaborate", "collaborates", "collaborator", "collaborators", "together"),
     "authorship": ("author", "authors", "authored", "write", "wrote", "written", "writes"),
     "advisor": ("advisor", "advisors", "adviser", "advisers", "advised", "advise", "advises",
@@ -68,13 +69,20 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
                  "assistant", "assistantship", "assistantships", "tad"),
 }
 _RELATION_OF = {w: r for r, ws in _TRIGGERS.items() for w in ws}
+for _level in LEVEL_WORDS:  # "his B.S.", "an MEng": a degree names the relation too
+    _RELATION_OF.setdefault(_level, "education")
 # What a named paper is asked about; without a paper they are kinds of paper no field holds.
 _VENUE_WORDS = frozenset("venue venues conference conferences journal journals workshop".split())
 _THESIS_WORDS = frozenset("title titled called name named topic subject writing wrote write "
                           "about".split())
 _ABOUT_ONE = frozenset("list when where what".split())  # shapes that ask about one person
+_SPELLED_OUT_SMALL = frozenset("of on and for the in".split())
 _AT = frozenset("at in from for to with by".split())
 _INTERN = frozenset("intern interned interns internship internships interning".split())
+_THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
+                       r"they)\s*\?*\s*$", re.I)
+_NOW = frozenset("current currently now today present".split())
+_ASKING_VERBS = frozenset("is was did does has had".split())
 _PRONOUN = frozenset("he she him her his hers they them their theirs".split())
 _YEAR = r"((?:19|20)\d{2})"
 _WINDOWS = (  # (pattern, since, until) from the match's groups
@@ -134,6 +142,9 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
     """
     q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
     q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.I)
+    then_who = _THEN_WHO.search(q)  # "Has anyone published at SOSP? Who?" asks who
+    if then_who:
+        q = q[:then_who.start()]
     tokens = tokenize(q)
     title = _quoted_title(q, tokens) or _named_title(tokens, lex) or _earlier_title(
         tokens, lex, context)
@@ -151,7 +162,8 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         since = until = None
         values = [v for v in values if "venue" not in v[1]]
     others = _others(tokens, lex)
-    query = _assemble(q, tokens, named, others, title, values, since, until)
+    query = _assemble(q, tokens, named, others, title, values, since, until,
+                      then_who=bool(then_who))
     if query.answerable and not query.people and focus and query.shape in _ABOUT_ONE and \
             query.relation in ("education", "advisor", "position", "award", "teaching"):
         query = replace(query, people=tuple(focus[:1]))  # "And the name of the dissertation?"
@@ -303,9 +315,17 @@ def _find_name(tokens: list[_Token], parts: list[str],
             continue
         if i > 0 and _close(lows[i - 1], first) and not tokens[i - 1].role:
             return i - 1, i + 1
-        if tokens[i].text[:1].isupper() or len(family) >= 5:
+        if tokens[i].text[:1].isupper() or len(family) >= 5 or _named_there(tokens, i):
             return i, i + 1
     return None
+
+
+def _named_there(tokens: list[_Token], i: int) -> bool:
+    """Whether a short lower-case word stands where a person is named: possessive ("jang's
+    paper") or right after the question's verb ("is jang among …", "did wei intern …")."""
+    return tokens[i].text.lower().endswith(("'s", "’s")) or (
+        i > 0 and tokens[i - 1].low in _ASKING_VERBS and (i == 1 or tokens[i - 2].role == ""
+                                                         and tokens[i - 2].low in HARMLESS))
 
 
 def _close(word: str, part: str) -> bool:
@@ -383,14 +403,20 @@ def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int
                 continue
             key = tuple(t.low for t in span)
             kinds = lex.phrases.get(key)
-            # A one-word value must look like a name ("OSDI", "Microsoft", not "systems"), follow
-            # "at"/"in" ("who interned at google"), or be no English word ("sosp").
             if kinds and n == 1 and span[0].low in LEVEL_WORDS:
                 kinds = None  # "B.Sc." is a degree, whatever a misread record calls it
+            # A one-word value must look like a name ("OSDI", "Microsoft", not "systems"), follow
+            # "at"/"in" ("who interned at google"), be no English word ("sosp"), or name the
+            # thing of the word after it ("a google internship").
+            after = _RELATION_OF.get(tokens[i + n].low) if i + n < len(tokens) else None
             if kinds and (n > 1 or span[0].text[:1].isupper() or (i and tokens[i - 1].low in _AT)
-                          or span[0].low not in english_words()):
+                          or span[0].low not in english_words()
+                          or after in {VALUE_RELATION[k] for k in kinds}):
                 hit = (" ".join(t.text for t in span), set(kinds), i, i + n)
                 break
+        short = _abbreviation(tokens, i, lex)
+        if short and (not hit or short[3] > hit[3]):
+            hit = short
         if hit:
             _claim(tokens[hit[2]:hit[3]], "value")
             found.append(hit)
@@ -398,6 +424,34 @@ def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int
         else:
             i += 1
     return found
+
+
+def _abbreviation(tokens: list[_Token], i: int,
+                  lex: Lexicon) -> tuple[str, set[str], int, int] | None:
+    """A value the question abbreviates ("msr" for the records' "Microsoft Research") or spells
+    out ("the USENIX Annual Technical Conference" for "ATC"), as the question writes it."""
+    t = tokens[i]
+    if t.role or t.low in HARMLESS or t.low in _RELATION_OF or t.low in LEVEL_WORDS:
+        return None
+    # The longest run of unclaimed words from here, small words inside it, that spells one out.
+    end = i
+    while end < len(tokens) and not tokens[end].role and end - i < 8 and (
+            tokens[end].low not in HARMLESS or tokens[end].low in _SPELLED_OUT_SMALL) \
+            and tokens[end].low not in _RELATION_OF and not tokens[end].low.isdigit():
+        end += 1
+    while end > i and tokens[end - 1].low in _SPELLED_OUT_SMALL:
+        end -= 1
+    start = i + 1 if t.low in PUBLISHERS and end - i > 2 else i  # "the ACM Symposium on …"
+    for stop in range(end, start + 1, -1):
+        run = [x.low for x in tokens[start:stop]]
+        if sum(w not in _SPELLED_OUT_SMALL for w in run) >= 2 and (kinds := lex.abbreviated(run)):
+            return " ".join(x.text for x in tokens[i:stop]), kinds, i, stop
+    # One word that is no English word, or written in capitals, abbreviating a phrase.
+    shaped = t.low.isalpha() and 2 <= len(t.low) <= 6 and (
+        t.low not in english_words() or sum(c.isupper() for c in t.text) >= 2)
+    if shaped and t.low not in lex.name_parts() and (kinds := lex.abbreviated([t.low])):
+        return t.text, kinds, i, i + 1
+    return None
 
 
 def _proper_value(tokens: list[_Token], after: set[str]) -> tuple[str, int, int] | None:
@@ -418,7 +472,7 @@ def _proper_value(tokens: list[_Token], after: set[str]) -> tuple[str, int, int]
 def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
               others: list[tuple[str, int]], title: str | None,
               values: list[tuple[str, set[str], int, int]], since: int | None,
-              until: int | None) -> Query:
+              until: int | None, *, then_who: bool = False) -> Query:
     lows = [t.low for t in tokens]
     text = " ".join(lows)
     if any(t.low in NEGATION for t in tokens):
@@ -426,6 +480,11 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if re.search(r"\b(?:cite|cites|cited|citing|citation|citations)\b", text):
         return Query(reason="citations are not in the records")
     relative = [t for t in tokens if t.low in RELATIVE and not t.role]
+    current = [t for t in relative if t.low in _NOW]
+    if current and len(current) == len(relative) and "position" in {
+            _RELATION_OF.get(t.low) for t in tokens if not t.role}:
+        _claim(current, "filter")  # "her current employer", "where does he work now"
+        relative = []
     if relative and not re.search(r"\bfirst ?author|\blisted first\b|\bfirst listed\b|"
                                   r"\blead author", text):
         return Query(reason="relative time or superlative")
@@ -443,12 +502,14 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if first_author:
         _claim([t for t in tokens if t.low in ("first", "firstauthor", "firstauthored",
                                                "lead", "listed")], "filter")
-    levels = {LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS}
+    levels = {LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS and t.text != "Ms"}
     level = next(iter(levels)) if len(levels) == 1 else None  # "his PhD and his master's": both
     internship = True if any(t.low in _INTERN for t in tokens) else None
     if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
         internship = False
     shape = _shape(tokens, people, relations)
+    if then_who and shape == "yesno" and not people:
+        shape = "who"
     base = dict(since=since, until=until)
 
     if any(start and lows[start - 1] in ("as", "a", "an") and "as" in lows[max(0, start - 2):start]
@@ -457,6 +518,11 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     relation = _pick(relations, title, values, people, other_names, tokens, named)
     if relation is None:
         return Query(reason="no relation the records hold")
+    if current and relation != "position":
+        return Query(reason="relative time or superlative")
+    if people and relation in ("education", "position", "award", "teaching") and re.match(
+            r"(?:which|what) (?:other )?(?:researchers?|people|persons?|colleagues?)\b", text):
+        return Query(reason="people beside the one named")  # "which people did he work with"
     value = _value_for(relation, title, values, tokens)
     if isinstance(value, Query):
         return value
@@ -483,7 +549,9 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if relation == "position":
         if shape == "where":
             query = replace(query, shape="list")
-        return replace(query, internship=internship)
+        if current and query.shape not in ("list", "who"):
+            return Query(reason="relative time or superlative")  # "since when … now"
+        return replace(query, internship=internship, current=bool(current))
     return query
 
 
@@ -491,7 +559,7 @@ def _relations(tokens: list[_Token]) -> list[str]:
     found = []
     for t in tokens:
         relation = _RELATION_OF.get(t.low)
-        if relation and not t.role:
+        if relation and not t.role and t.text != "Ms":  # "Ms. Wei" is no master's degree
             t.role = f"relation:{relation}"
             found.append(relation)
     return found
@@ -600,8 +668,8 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
     if title:
         _claim([t for t in tokens if t.low in _VENUE_WORDS], "attribute")
         attribute = ("first_author" if first_author else
-                     "authors" if re.search(r"\b(?:who|authors?|wrote|written|coauthors?)\b",
-                                            text)
+                     "authors" if re.search(r"\b(?:who|(?:co)?authors?|(?:co)?authored|"
+                                            r"(?:co)?wrote|(?:co)?written)\b", text)
                      else "year" if shape == "when" else
                      "venue" if re.search(r"\b(?:where|venue|conference|journal|workshop)\b",
                                           text) else None)

@@ -33,6 +33,7 @@ class Query:
     internship: bool | None = None  # positions: internships only (True), jobs only (False)
     level: str | None = None  # education: phd, masters, bachelors
     first_author: bool = False
+    current: bool = False  # positions: only those the documents say are held now
     attribute: str | None = None  # of one paper or degree: venue, year, authors, thesis, …
     unused: tuple[str, ...] = field(default=(), compare=False)  # words no field accounts for
     reason: str = field(default="", compare=False)  # why the records cannot answer it

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ingest.profiles import FORMAT_TAG
@@ -139,3 +140,51 @@ def same_person(author: str, person: str) -> bool:
     short, full = sorted((a[0], p[0]), key=len)
     return a[0] == p[0] or (len(short) == 1 and short == full[0]) or (
         len(short) >= 3 and full.startswith(short))
+
+
+# Words an abbreviation may skip: "SoCC" is "Symposium on Cloud Computing", "ATC" is "Annual
+# Technical Conference" with or without "the".
+_ABBREVIATION_SKIPS = frozenset("of on and for the in at de der des du la le und".split())
+
+
+def abbreviates(short: str, phrase: Sequence[str], *, initials_only: bool = False) -> bool:
+    """Whether `short` is an abbreviation of a phrase of two or more words: each word gives one
+    or more of its letters, starting with its first, in order; small words may give none.
+
+    "cmu" abbreviates "carnegie mellon university", "msr" "microsoft research" (m-s from
+    "microsoft"), "socc" "symposium on cloud computing"; "ms" does not abbreviate "microsoft".
+
+    Args:
+        short: the abbreviation, lower case letters (digits make it no abbreviation).
+        phrase: the phrase's words, lower case.
+        initials_only: each word gives its first letter only ("cds" is then no abbreviation of
+            "calder state").
+    """
+    content = [w for w in phrase if w not in _ABBREVIATION_SKIPS]
+    if not short.isalpha() or len(content) < 2 or not 2 <= len(short) <= 2 * len(content) + 2:
+        return False
+    words_ = [w for w in phrase if w]
+
+    @functools.cache
+    def fits(i: int, j: int) -> bool:  # short[i:] from words_[j:]
+        if j == len(words_):
+            return i == len(short)
+        word = words_[j]
+        if word in _ABBREVIATION_SKIPS and fits(i, j + 1):
+            return True
+        if i == len(short) or short[i] != word[0]:
+            return False
+        # The word gives its first letter and then any later letters of it, in order.
+        k, pos = i + 1, 1
+        if fits(k, j + 1):
+            return True
+        while k < len(short) and not initials_only:
+            pos = word.find(short[k], pos)
+            if pos < 0:
+                return False
+            k, pos = k + 1, pos + 1
+            if fits(k, j + 1):
+                return True
+        return False
+
+    return fits(0, 0)
