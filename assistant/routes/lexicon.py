@@ -19,6 +19,9 @@ PUBLISHERS = ("acm", "ieee", "usenix", "ifip", "siam", "aaai", "springer")
 # What follows a company's name and a question leaves out: "TmaxSoft Inc." is "TmaxSoft".
 _LEGAL_SUFFIXES = frozenset("inc incorporated ltd limited llc corp corporation co gmbh ag sa plc "
                             "bv srl".split())
+# What a question may leave off the end of a name: "Calder State" for "Calder State University".
+_GENERIC_TAIL = frozenset("university college institute school academy award prize medal "
+                          "fellowship scholarship".split())
 VALUE_RELATION = {"venue": "papers", "organisation": "position", "institution": "education",
                   "award": "award", "course": "teaching"}
 
@@ -43,6 +46,7 @@ class Lexicon:
     names: set[str] = field(default_factory=set)  # authors and advisors, as written
     titles: list[str] = field(default_factory=list)
     longest: int = 1
+    derived: set[tuple[str, ...]] = field(default_factory=set)  # acronyms made from names
     _parts: dict[str, set[str]] | None = None
     _by_initial: dict[str, list[tuple[str, ...]]] | None = None
 
@@ -57,8 +61,9 @@ class Lexicon:
 
     def abbreviated(self, words_: Sequence[str]) -> set[str]:
         """The kinds of the phrases the words abbreviate, begin or spell out: "msr" (one word)
-        for "Microsoft Research", "calder state" for "Calder State University", "annual technical
-        conference" (several, by their initials) for "ATC"."""
+        for "Microsoft Research", "calder state" for "Calder State University" (only a generic
+        word left off: "microsoft" is not "Microsoft Research"), "annual technical conference"
+        (several, by their initials) for "ATC"."""
         if self._by_initial is None:
             self._by_initial = defaultdict(list)
             for key in self.phrases:
@@ -66,11 +71,17 @@ class Lexicon:
         kinds: set[str] = set()
         if not words_:
             return kinds
+        n = len(words_)
         for key in self._by_initial.get(words_[0][:1], ()):
-            if len(words_) == 1 and len(key) >= 2 and abbreviates(words_[0], key) or \
-                    1 < len(words_) < len(key) and key[:len(words_)] == tuple(words_) or \
-                    len(words_) >= 2 and len(key) == 1 and abbreviates(key[0], words_,
-                                                                       initials_only=True):
+            if n == 1:
+                found = len(key) >= 2 and abbreviates(words_[0], key)
+            elif len(key) == 1:  # an acronym the documents write, not one made from a name
+                found = key not in self.derived and abbreviates(key[0], words_,
+                                                                initials_only=True)
+            else:
+                found = n < len(key) and key[:n] == tuple(words_) and \
+                    set(key[n:]) <= _GENERIC_TAIL
+            if found:
                 kinds |= self.phrases[key]
         return kinds
 
@@ -85,6 +96,7 @@ class Lexicon:
         short = acronym(text)
         if len(short) >= 2 and len(key) >= 2:
             self.phrases[(short,)].add(kind)
+            self.derived.add((short,))
         # What a question may call it instead: the acronym in brackets ("… (KAIST)"), the part
         # before a comma ("Determined AI, Boston"), a venue with or without its publisher.
         for part in re.findall(r"\(([A-Za-z][\w&.-]{1,15})\)", text):

@@ -30,7 +30,7 @@ know get got receive received obtain obtained earn earned hold holds held comple
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
 own profiled then along alongside ones spend spent begin began start started end ended beginning
-also actually else page pages homepage webpage website
+also actually else page pages homepage webpage website granted conferred
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -209,7 +209,11 @@ def _named_title(tokens: list[_Token], lex: Lexicon) -> str | None:
             continue
         for i in range(len(lows) - len(head) + 1):
             if lows[i:i + len(head)] == head and not any(t.role for t in tokens[i:i + len(head)]):
-                _claim(tokens[i:i + len(head)], "title")
+                # and the rest of the title, where the question writes it out
+                rest, end = words(title.split(":", 1)[1]), i + len(head)
+                while end < len(tokens) and rest and tokens[end].low == rest[0]:
+                    rest, end = rest[1:], end + 1
+                _claim(tokens[i:end], "title")
                 return re.sub(r"['’]s$", "", " ".join(t.text for t in tokens[i:i + len(head)]))
     best: tuple[float, int, int] | None = None
     for title in lex.titles:
@@ -491,6 +495,9 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     degree_work = [t for i, t in enumerate(tokens) if i and t.low in ("research", "work", "studies")
                    and tokens[i - 1].low in {*LEVEL_WORDS, "thesis", "graduate"}]
     _claim(degree_work, "degree")  # "his doctoral research", "her PhD work": the degree
+    # "a research intern", "research internships": a kind of internship, not a topic
+    _claim([t for i, t in enumerate(tokens[:-1]) if t.low == "research" and not t.role
+            and tokens[i + 1].low in _INTERN], "filter")
     free = " ".join(t.low for t in tokens if not t.role)
     if re.search(r"\bwork(?:s|ed|ing)? on\b|\bresearch(?:es|ed|ing)?\b|\binterest", free):
         return Query(reason="a topic")
@@ -571,14 +578,14 @@ def _shape(tokens: list[_Token], people: list[str], relations: list[str]) -> str
     if re.search(r"\bhow many\b|\bnumber of\b|\bcount\b", text):
         _claim([t for t in tokens if t.low in ("many", "number", "count")], "shape")
         return "count"
+    if re.match(r"(?:is|are) there\b", text):  # "Is there a paper by both …?"
+        _claim([t for t in tokens if t.low == "there"][:1], "shape")
+        return "yesno"
     if re.match(r"(?:did|does|do|is|are|was|were|has|have|had|can)\b", text):
         return "yesno"
     if re.match(r"when\b|(?:in |during )?(?:what|which) (?:years?|dates?)\b", text):
         _claim([t for t in tokens if t.low in ("year", "years", "dates", "date")], "shape")
         return "when"
-    if re.match(r"(?:is|are) there\b", text):  # "Is there a paper by both …?"
-        _claim([t for t in tokens if t.low == "there"][:1], "shape")
-        return "yesno"
     if re.match(r"where\b", text) and not re.search(r"\bwhen\b", text):
         return "where"
     if re.match(r"(?:what|which) (?:school|university|institution|college)\b", text) and people:
@@ -610,6 +617,9 @@ def _pick(relations: list[str], title: str | None, values: list, people: list[st
             kinds = {"papers"}
     if kinds == {"papers", "authorship"}:
         kinds = {"papers"}
+    if kinds == {"papers"} and len(people) >= 2 and not title and any(
+            t.low in ("both", "joint", "shared") for t in tokens):
+        kinds = {"coauthors"}  # "a paper by both Harlap and Wei": one paper, two authors
     if "education" in kinds and "position" in kinds:
         return None
     if len(kinds) == 1:
