@@ -94,7 +94,8 @@ class Lexicon:
             self.phrases[key].add(kind)
             self.longest = max(self.longest, len(key))
         short = acronym(text)
-        if len(short) >= 2 and len(key) >= 2:
+        # Made from names of three words or more: "CMU", "UW"; "College Station" is no "CS".
+        if len(short) >= 2 and len(key) >= 3:
             self.phrases[(short,)].add(kind)
             self.derived.add((short,))
         # What a question may call it instead: the acronym in brackets ("… (KAIST)"), the part

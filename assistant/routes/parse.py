@@ -30,7 +30,8 @@ know get got receive received obtain obtained earn earned hold holds held comple
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
 own profiled then along alongside ones spend spent begin began start started end ended beginning
-also actually else page pages homepage webpage website granted conferred
+also actually else page pages homepage webpage website granted conferred really semester semesters term terms
+quarter quarters
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -64,7 +65,7 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
     "award": ("award", "awards", "awarded", "honor", "honors", "honour", "honours", "prize",
               "prizes", "fellowship", "fellowships", "scholarship", "scholarships", "won", "win",
               "wins", "winning", "recipient", "recipients"),
-    "teaching": ("taught", "teach", "teaches", "teaching", "course", "courses", "class",
+    "teaching": ("taught", "teach", "teaches", "teaching", "course", "courses", "class", "assist",
                  "classes", "ta", "taed", "lectured", "lecture", "lectures", "instructor",
                  "assistant", "assistantship", "assistantships", "tad"),
 }
@@ -82,6 +83,8 @@ _INTERN = frozenset("intern interned interns internship internships interning".s
 _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
                        r"they)\s*\?*\s*$", re.I)
 _NOW = frozenset("current currently now today present".split())
+_WHO_IS_IT = re.compile(r"\s*[-–—,:;]\s*(?:who|what) (?:is|was|are|were) (?:it|they|that)\s*\?*\s*$",
+                        re.I)
 _ASKING_VERBS = frozenset("is was did does has had".split())
 _PRONOUN = frozenset("he she him her his hers they them their theirs".split())
 _YEAR = r"((?:19|20)\d{2})"
@@ -92,7 +95,7 @@ _WINDOWS = (  # (pattern, since, until) from the match's groups
     (rf"\b(?:since|from) {_YEAR}\b", lambda a: (int(a), None)),
     (rf"\bafter {_YEAR}\b", lambda a: (int(a) + 1, None)),
     (rf"\bbefore {_YEAR}\b", lambda a: (None, int(a) - 1)),
-    (rf"\b(?:up to|until|through) {_YEAR}\b", lambda a: (None, int(a))),
+    (rf"\b(?:up to|until|through)(?: and including)? {_YEAR}\b", lambda a: (None, int(a))),
     (rf"\b(?:in|during) {_YEAR}\b", lambda a: (int(a), int(a))),
     (rf"\b{_YEAR}\b", lambda a: (int(a), int(a))),
 )
@@ -142,6 +145,7 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
     """
     q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
     q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.I)
+    q = _WHO_IS_IT.sub("", q)  # "jun wei's phd adviser - who is it?"
     then_who = _THEN_WHO.search(q)  # "Has anyone published at SOSP? Who?" asks who
     if then_who:
         q = q[:then_who.start()]
@@ -328,8 +332,7 @@ def _named_there(tokens: list[_Token], i: int) -> bool:
     """Whether a short lower-case word stands where a person is named: possessive ("jang's
     paper") or right after the question's verb ("is jang among …", "did wei intern …")."""
     return tokens[i].text.lower().endswith(("'s", "’s")) or (
-        i > 0 and tokens[i - 1].low in _ASKING_VERBS and (i == 1 or tokens[i - 2].role == ""
-                                                         and tokens[i - 2].low in HARMLESS))
+        i > 0 and tokens[i - 1].low in _ASKING_VERBS)
 
 
 def _close(word: str, part: str) -> bool:
@@ -407,8 +410,8 @@ def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int
                 continue
             key = tuple(t.low for t in span)
             kinds = lex.phrases.get(key)
-            if kinds and n == 1 and span[0].low in LEVEL_WORDS:
-                kinds = None  # "B.Sc." is a degree, whatever a misread record calls it
+            if kinds and n == 1 and (span[0].low in LEVEL_WORDS or span[0].low in HARMLESS):
+                kinds = None  # "B.Sc." is a degree and "In" no name, whatever a record says
             # A one-word value must look like a name ("OSDI", "Microsoft", not "systems"), follow
             # "at"/"in" ("who interned at google"), be no English word ("sosp"), or name the
             # thing of the word after it ("a google internship").
@@ -451,7 +454,7 @@ def _abbreviation(tokens: list[_Token], i: int,
         if sum(w not in _SPELLED_OUT_SMALL for w in run) >= 2 and (kinds := lex.abbreviated(run)):
             return " ".join(x.text for x in tokens[i:stop]), kinds, i, stop
     # One word that is no English word, or written in capitals, abbreviating a phrase.
-    shaped = t.low.isalpha() and 2 <= len(t.low) <= 6 and (
+    shaped = t.low.isalpha() and 3 <= len(t.low) <= 6 and (
         t.low not in english_words() or sum(c.isupper() for c in t.text) >= 2)
     if shaped and t.low not in lex.name_parts() and (kinds := lex.abbreviated([t.low])):
         return t.text, kinds, i, i + 1
@@ -602,8 +605,10 @@ def _pick(relations: list[str], title: str | None, values: list, people: list[st
     if title and kinds - {"papers", "authorship", "coauthors"}:
         return None  # "What prize did PipeDream receive?": about a paper, not a person's list
     lows = [t.low for t in tokens]
-    if "with" in lows and kinds & {"papers", "authorship"} and not title:
-        kinds.add("coauthors")
+    after_with = "with" in lows and (lows[-1] == "with" or any(  # "whom … written with?"
+        t.role in ("person", "other") for t in tokens[lows.index("with"):]))
+    if after_with and kinds & {"papers", "authorship"} and not title:
+        kinds.add("coauthors")  # "papers with Greg Ganger", not "anyone with an OSDI paper"
     if "coauthors" in kinds or (others and kinds & {"papers", "authorship"} and not title):
         kinds -= {"papers", "authorship"}
         kinds.add("coauthors")
@@ -620,6 +625,10 @@ def _pick(relations: list[str], title: str | None, values: list, people: list[st
     if kinds == {"papers"} and len(people) >= 2 and not title and any(
             t.low in ("both", "joint", "shared") for t in tokens):
         kinds = {"coauthors"}  # "a paper by both Harlap and Wei": one paper, two authors
+    awarding = {t.low for t in tokens if t.role == "relation:award"}
+    if kinds >= {"education", "award"} and awarding <= {"awarded", "award", "awards"} and any(
+            t.low in LEVEL_WORDS for t in tokens):
+        kinds -= {"award"}  # "Which university awarded her doctorate?": the degree
     if "education" in kinds and "position" in kinds:
         return None
     if len(kinds) == 1:
@@ -736,6 +745,10 @@ def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tu
         subjects = [p for p, i in named if i < by[0]]
         if subjects and advisors:
             return Query(reason="whether one person advised another")
+        if subjects and not advisors and by[0] + 2 == len(tokens) and lows[0] in ("who", "whom"):
+            # "Who was Amara Nwosu advised by?": her advisor
+            return Query(relation="advisor", shape="what", people=tuple(subjects), level=level,
+                         **base)
         return Query(relation="advisor", shape="who", others=tuple(advisors), level=level,
                      **base) if advisors else Query(reason="advised by whom")
     if any(lows[i] in ("advisee", "advisees") for i in verbs):
