@@ -77,6 +77,24 @@ def unit_score(unit: str, terms: set[str]) -> int:
     return len(words & terms) + topics
 
 
+# What a line holds that a question may name only by its kind ("her e-mail address", "his
+# website", "what year"): the line meets those words too.
+_SHAPES = (
+    (re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\[at\]|\(at\)"), "email mail contact address"),
+    (re.compile(r"(?:\+\d|\(\d{2,4}\))[\d\s().-]{6,}\d|\b\d{3}[.-]\d{3}[.-]\d{4}\b"),
+     "phone telephone contact number"),
+    (re.compile(r"https?://|www\.|(?<![@\w.-])[\w-]+(?:\.[\w-]+)*\.(?:com|org|edu|io|net|me|dev)\b"),
+     "website homepage url site page web"),
+    (re.compile(r"\b(?:19|20)\d{2}\b"), "year"),
+)
+
+
+def shape_terms(unit: str) -> set[str]:
+    """The stems of the kinds of thing a line holds (an e-mail address, a phone number, a web
+    address, a year), which a question may ask for by kind alone."""
+    return {stem(w) for pattern, kinds in _SHAPES if pattern.search(unit) for w in kinds.split()}
+
+
 _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s*[-:|]+\s*$", re.M)
 
 
@@ -142,12 +160,12 @@ def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
             continue
         size = tokens.count(whole)
         if size <= WHOLE_ENTRY_TOKENS:
-            score = unit_score(f"{whole} {section}", terms)
+            score = unit_score(f"{whole} {section}", terms) + len(shape_terms(whole) & terms)
             out.append(_Piece(i, e, len(out), whole, size + 1, score))
             continue
         for line in _unwrap(text.split("\n")):
             for n, unit in enumerate(units(line)):
-                score = unit_score(f"{unit} {section}", terms)
+                score = unit_score(f"{unit} {section}", terms) + len(shape_terms(unit) & terms)
                 out.append(_Piece(i, e, len(out), unit, tokens.count(unit) + 1, score, n == 0))
     return out
 

@@ -97,3 +97,19 @@ def test_a_follow_up_retrieves_with_the_question_before_it() -> None:
     assert follow_up_query("Who advised Bo Li at Halverson University?", history, []) == (
         "Who advised Bo Li at Halverson University?")
     assert follow_up_query("When did she join?", [], ["Ana Ruiz"]) == "When did she join?"
+
+
+def test_a_line_is_kept_for_the_kind_of_thing_it_holds() -> None:
+    # The header's contact lines share no word with "e-mail address" or "phone number".
+    header = _passage(1, "Contact", "\n".join([
+        "Department of Physics, Room 4.12", "ana.ruiz@halverson.edu", "+1 (512) 555-0199",
+        "https://anaruiz.github.io", *[f"Interest {i}: caching and storage layers" for i in
+                                       range(30)]]))
+    budget = 60
+    for question, line in [("What is Ana Ruiz's email address?", "ana.ruiz@halverson.edu"),
+                           ("What's Ana Ruiz's phone number?", "+1 (512) 555-0199"),
+                           ("Does Ana Ruiz have a website?", "https://anaruiz.github.io")]:
+        (_, text), = build_context([header, *FILLER], question, ["Ana Ruiz"], budget)
+        assert line in text, question
+    (_, text), = build_context([header], "What does Ana Ruiz work on?", ["Ana Ruiz"], budget)
+    assert "ana.ruiz@halverson.edu" not in text
