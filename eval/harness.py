@@ -170,6 +170,16 @@ def eval_settings(eval_set: EvalSet, settings: Settings, backend: str | None = N
     return settings.model_copy(update=update)
 
 
+# A corpus folder's description of its own files (../shared/corpus/real/SOURCES.md: where each
+# document comes from and how its text extracts) is about the corpus, not one of its profiles.
+CORPUS_MANIFESTS = frozenset({"SOURCES.md"})
+
+
+def corpus_documents(folder: Path) -> list[Path]:
+    """The files and folders of an eval corpus that are its documents."""
+    return [p for p in sorted(folder.iterdir()) if p.name not in CORPUS_MANIFESTS]
+
+
 def prepare_index(eval_set: EvalSet, settings: Settings,
                   embeddings: Embeddings | None = None) -> tuple[Index, IngestReport]:
     """The set's index, brought up to date with its corpus (unchanged files are skipped)."""
@@ -180,10 +190,11 @@ def prepare_index(eval_set: EvalSet, settings: Settings,
         )
     own = eval_settings(eval_set, settings)
     index = Index(own, embeddings) if embeddings is not None else open_index(own)
-    report = ingest([eval_set.corpus], own, index, names=eval_set.names)
+    report = ingest(corpus_documents(eval_set.corpus), own, index, names=eval_set.names)
     root = eval_set.corpus.resolve()
     for path in index.indexed_paths():
-        if not Path(path).is_relative_to(root) or not Path(path).exists():
+        if not Path(path).is_relative_to(root) or not Path(path).exists() or \
+                Path(path).name in CORPUS_MANIFESTS:
             index.remove_path(path)  # another corpus once used under this set's name
     return index, report
 

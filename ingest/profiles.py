@@ -71,10 +71,11 @@ def as_name(text: str) -> str | None:
     return text.replace(",", "")
 
 
-def detect_person(text: str, *, head_lines: int = 12) -> str | None:
+def detect_person(text: str, *, head_lines: int = 12, file_name: str = "") -> str | None:
     """The person a CV or profile page is about, or None when it cannot be told: a `person:`
     field in Markdown front matter, a name line at the top, "My name is …", or a name that
-    recurs (the owner in every author list)."""
+    recurs (the owner in every author list) and stands out: named by the file, or mentioned at
+    least twice as often as any other name (a table about many people names nobody)."""
     if named := front_matter_person(text):
         return named
     body = _FRONT_MATTER.sub("", text, count=1)
@@ -86,7 +87,7 @@ def detect_person(text: str, *, head_lines: int = 12) -> str | None:
     for found in _MY_NAME.finditer(clean_line(body[:3000])):
         if name := as_name(re.sub(r"\(.*?\)", " ", found.group(1))):
             return name
-    return _most_mentioned_name(body)
+    return _most_mentioned_name(body, file_name)
 
 
 def front_matter_person(text: str) -> str | None:
@@ -96,13 +97,17 @@ def front_matter_person(text: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
-def _most_mentioned_name(text: str) -> str | None:
-    """Fallback: a name repeated at least three times, e.g. the owner in every author list."""
+def _most_mentioned_name(text: str, file_name: str = "") -> str | None:
+    """Fallback: a name repeated at least three times, e.g. the owner in every author list, that
+    the file's name names or that is mentioned twice as often as the next name."""
     pairs = re.findall(r"\b([A-Z][a-z]+ (?:[A-Z]\. )?[A-Z][a-z]+)\b", text)
-    for candidate, hits in Counter(pairs).most_common(5):
-        if hits >= 3 and as_name(candidate):
-            return candidate
-    return None
+    named = [(c, hits) for c, hits in Counter(pairs).most_common(10) if as_name(c)]
+    if not named or named[0][1] < 3:
+        return None
+    candidate, hits = named[0]
+    in_file_name = candidate.split()[-1].lower() in file_name.lower()
+    runner_up = named[1][1] if len(named) > 1 else 0
+    return candidate if in_file_name or hits >= 2 * runner_up else None
 
 
 def unknown_person(file_name: str) -> str:

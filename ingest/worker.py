@@ -59,7 +59,7 @@ def read(path: Path, sha: str, limits: loaders.Limits, chunk_tokens: int,
     never raises for a bad file."""
     try:
         document = loaders.load(path, limits=limits)
-        person = person or detect_person(document.text)
+        person = person or detect_person(document.text, file_name=path.name)
         if person is None:
             person = unknown_person(path.name)
             document.problems.append(

@@ -35,3 +35,17 @@ def test_nobody_identified_is_marked_unknown() -> None:
 
 def test_name_variants_cover_author_list_forms() -> None:
     assert {"Jack Kosaian", "J. Kosaian", "Kosaian, Jack"} <= set(name_variants("Jack Kosaian"))
+
+
+# A folder's notes about many people (a table of who each file is about) name nobody.
+MANY_PEOPLE = "# Sources\n\n| file | person | notes |\n|---|---|---|\n" + "\n".join(
+    f"| {f}.pdf | {p} | {p} wrote it; {p} kept it in a repository |" for f, p in [
+        ("okafor", "Lena Okafor"), ("stone", "Bram Stone"), ("quint", "Mara Quintero"),
+        ("vale", "Tomas Vale")]) + "\n| extra | Lena Okafor | again |\n"
+
+
+def test_a_page_about_many_people_names_nobody() -> None:
+    assert detect_person(MANY_PEOPLE, file_name="SOURCES.md") is None
+    # the same mentions in a file named for one of them, or far ahead of the others, name them
+    assert detect_person(MANY_PEOPLE, file_name="okafor_notes.md") == "Lena Okafor"
+    assert detect_person(MANY_PEOPLE + "Lena Okafor. " * 4, file_name="notes.md") == "Lena Okafor"

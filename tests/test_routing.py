@@ -15,6 +15,7 @@ from assistant.retrieval import conversation_people
 from assistant.routes import parse_question
 from assistant.routes.lexicon import acronym, words
 from assistant.settings import Settings
+from eval.harness import corpus_documents
 from ingest.pipeline import ingest
 from ingest.records.text import abbreviates
 from ingest.store import Index
@@ -100,7 +101,7 @@ def real_index(tmp_path_factory, embedder):
     settings = Settings(home=tmp_path_factory.mktemp("real"), chroma_url=None, llm="extractive")
     index = Index(settings, embedder)
     names = json.loads((REPO / "eval" / "real.names.json").read_text(encoding="utf-8"))
-    ingest([REAL], settings, index, names=names)
+    ingest(corpus_documents(REAL), settings, index, names=names)
     yield index
     index.close()
 
