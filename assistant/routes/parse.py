@@ -518,8 +518,9 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
         internship = False
     shape = _shape(tokens, people, relations)
-    if then_who and shape == "yesno" and not people:
-        shape = "who"
+    if shape == "yesno" and not people and (then_who or any(
+            t.low in ("anyone", "anybody", "someone", "somebody", "any") for t in tokens)):
+        shape = "who"  # "Has anyone worked at Microsoft?" is answered by who has
     base = dict(since=since, until=until)
 
     if any(start and lows[start - 1] in ("as", "a", "an") and "as" in lows[max(0, start - 2):start]

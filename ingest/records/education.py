@@ -13,11 +13,14 @@ import re
 from ingest.records.text import DATE_RANGE, Line, date_range, first_year, without_dates
 
 _LEVELS = (
-    ("phd", r"Ph\.?\s?D\.?|Doctor(?:ate| of Philosophy)|Doctoral|D\.Phil\.?|Dr\. rer\. nat\."),
+    # CVs set degrees in capitals too ("PH.D. IN ASTRONOMY", "MASTER OF IT").
+    ("phd", r"Ph\.?\s?D\.?|PH\.?\s?D\.?|Doctor(?:ate| of Philosophy)|DOCTOR(?:ATE| OF PHILOSOPHY)|"
+            r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\."),
     ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MBA|M\.?Tech\.?|"
-                r"Master(?:'s|’s)?|MPhil|M\.Phil\.?"),
+                r"Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?"),
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
-                  r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|A\.?B\.?(?=[\s,])"),
+                  r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
+                  r"A\.?B\.?(?=[\s,])"),
 )
 # The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
 LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd",
@@ -30,7 +33,8 @@ LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd
 LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
 INSTITUTION = re.compile(
-    r"\b(?:University|Universit[éàä]t?|Universidad|Università|Institute|Institut|College|"
+    r"\bUniv\.|\b(?:University|Universit[éàä]t?|Universitat|Universiteit|Universidade|Universidad|"
+    r"Università|Institute|Institut|College|Lycée|Gymnasium|Hochschule|Polytechnique|"
     r"School|Academy|Polytechnic|Politecnico|Ecole|École|ETH|EPFL|KAIST|MIT|CMU|UCLA|"
     r"UC [A-Z]\w+|Caltech|Technion)\b"
 )
@@ -56,10 +60,19 @@ def advisors(text: str) -> list[str]:
     return [n.strip(" .") for n in names if re.match(r"[A-Z]", n.strip()) and len(n.split()) <= 5]
 
 
+# Short words of an all-caps institution line that are words, not acronyms ("UNIVERSITY OF
+# WASHINGTON" → "University of Washington"; "ETH", "MIT" stay).
+_SMALL_CAPS_WORDS = {"OF", "AND", "THE", "FOR", "AT", "DE", "DI", "DEL", "LA", "DU", "UND", "IN"}
+
+
 def institution_in(text: str) -> str | None:
     """The comma-separated part of a line that names an institution."""
-    for part in re.split(r",\s+|\s{2,}|\s[–—-]\s", without_dates(text)):
+    for part in re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s", without_dates(text)):
         part = re.sub(r"^(?:at|from|the)\s+", "", part.strip(" .•"), flags=re.I)
+        if part.isupper() and len(part) > 5:  # "CORNELL UNIVERSITY", read as written in title case
+            part = " ".join(w.lower() if w in _SMALL_CAPS_WORDS and i else
+                            w if len(w) <= 4 and w.isalpha() and w not in _SMALL_CAPS_WORDS
+                            else w.capitalize() for i, w in enumerate(part.split()))
         if INSTITUTION.search(part) and not DEGREE.match(part) and len(part.split()) <= 12:
             return re.sub(r"^The\s+", "", part)
     return None

@@ -17,7 +17,8 @@ ROLE = re.compile(
     r"Research (?:Assistant|Associate|Fellow|Staff)|Fellow(?= *$| *,)|Associate(?! Professor)|"
     r"Director|Manager|Developer|Programmer|Consultant|Founder|Co-founder|CTO|CEO|Member|"
     r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
-    r"Lead(?= *$| *,)|Principal|Instructor)\b"
+    r"Lead(?= *$| *,)|Principal|Instructor|Consultancy|Residency|Resident|Tutor|Teacher|"
+    r"Technician|Visitor)\b"
 )
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
@@ -73,7 +74,10 @@ def split_role(text: str) -> tuple[str, str]:
     if dates and dates.start() > 0 and text[dates.end():].strip():
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
     text = without_dates(text).strip(" ,")
-    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–—|]\s|\s+at\s+|\s+@\s+", text)
+    head, dash, tail = text.partition("—")
+    if dash and is_role(head) and tail.strip():  # "ML Research Internship—Mila": role—employer
+        return head.strip(" ,"), tail.strip(" ,.")
+    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s|\s+at\s+|\s+@\s+", text)
              if p.strip(" ,") and not _MENTOR.search(p)]
     role = next((p for p in parts if is_role(p)), "")
     if not role:
@@ -125,9 +129,11 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         if DEGREE.match(text) or sentence_like(text) or re.match(
                 r"(?:Advisors?|Thesis|Committee|Publications?|Code)\b", text):
             continue
-        if is_role(text) and len(without_dates(text).split()) <= 16:
+        labelled = re.match(r"(?:mentors?|managers?|hosts?|supervisors?)\s*:", text, re.I)
+        if is_role(text) and len(without_dates(text).split()) <= 16 and not labelled:
             role, same_line_org = split_role(text)
-            if same_line_org and org and not _ORG.search(same_line_org):
+            explicit = "—" in without_dates(text)  # "ML Research Internship—Mila": said so
+            if same_line_org and org and not _ORG.search(same_line_org) and not explicit:
                 same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
             inherited = None if role_first or same_line_org else org
             role_first = role_first or not (same_line_org or org)
