@@ -104,8 +104,9 @@ def _loop(link: Path) -> str:
 
 
 # Part of every document's hash, with the chunk size: raise it when loading, identity or
-# chunking change what a document's chunks are, so that the next ingest re-chunks old indexes.
-PARSE_VERSION = 3
+# chunking change what a document's chunks are, or record extraction what its records are, so that
+# the next ingest re-reads old indexes.
+PARSE_VERSION = 4  # 4: records read capitals, em-dash roles; identity needs a name to stand out
 
 
 def _file_sha(path: Path, max_bytes: int, chunk_tokens: int, person: str = "") -> str:
