@@ -83,7 +83,8 @@ _SHAPES = (
     (re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\[at\]|\(at\)"), "email mail contact address"),
     (re.compile(r"(?:\+\d|\(\d{2,4}\))[\d\s().-]{6,}\d|\b\d{3}[.-]\d{3}[.-]\d{4}\b"),
      "phone telephone contact number"),
-    (re.compile(r"https?://|www\.|(?<![@\w.-])[\w-]+(?:\.[\w-]+)*\.(?:com|org|edu|io|net|me|dev)\b"),
+    (re.compile(r"https?://|www\.|(?<![@\w.-])[\w-]+(?:\.[\w-]+)*\."
+                r"(?:com|org|edu|io|net|me|dev)\b"),
      "website homepage url site page web"),
     (re.compile(r"\b(?:19|20)\d{2}\b"), "year"),
 )

@@ -30,8 +30,8 @@ know get got receive received obtain obtained earn earned hold holds held comple
 finish finished whether anything something either yet record records s t other accepted gotten
 done serve served serving gave give given choose chose professor professors during whats whos
 own profiled then along alongside ones spend spent begin began start started end ended beginning
-also actually else page pages homepage webpage website granted conferred really semester semesters term terms
-quarter quarters
+also actually else page pages homepage webpage website granted conferred really semester
+semesters term terms quarter quarters
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -83,8 +83,8 @@ _INTERN = frozenset("intern interned interns internship internships interning".s
 _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
                        r"they)\s*\?*\s*$", re.I)
 _NOW = frozenset("current currently now today present".split())
-_WHO_IS_IT = re.compile(r"\s*[-–—,:;]\s*(?:who|what) (?:is|was|are|were) (?:it|they|that)\s*\?*\s*$",
-                        re.I)
+_WHO_IS_IT = re.compile(r"\s*[-–—,:;]\s*(?:who|what) (?:is|was|are|were) (?:it|they|that)"
+                        r"\s*\?*\s*$", re.I)
 _ASKING_VERBS = frozenset("is was did does has had".split())
 _PRONOUN = frozenset("he she him her his hers they them their theirs".split())
 _YEAR = r"((?:19|20)\d{2})"

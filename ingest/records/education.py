@@ -33,8 +33,8 @@ LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd
 LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
 INSTITUTION = re.compile(
-    r"\bUniv\.|\b(?:University|Universit[éàä]t?|Universitat|Universiteit|Universidade|Universidad|"
-    r"Università|Institute|Institut|College|Lycée|Gymnasium|Hochschule|Polytechnique|"
+    r"\bUniv\.|\b(?:University|Universit[éàä]t?|Universitat|Universiteit|Universidade|"
+    r"Universidad|Università|Institute|Institut|College|Lycée|Gymnasium|Hochschule|Polytechnique|"
     r"School|Academy|Polytechnic|Politecnico|Ecole|École|ETH|EPFL|KAIST|MIT|CMU|UCLA|"
     r"UC [A-Z]\w+|Caltech|Technion)\b"
 )
