@@ -274,3 +274,11 @@ def test_awards_take_their_year_from_the_column_and_descriptions_are_not_awards(
                       ("Ocean Prize, Tidewater Society (declined)", 2023),
                       ("Dean's List, Marlow College", 2019),
                       ("Hollin Foundation Early Career Fellowship", 2023)]
+
+
+def test_a_degree_in_prose_with_a_month_before_its_year() -> None:
+    text = ("# Lena Okafor\n\n## Bio\n\nI received my PhD in Hydrology from the University of "
+            "Bergen in December 2011 where I was advised by Bram Stone. Before that I taught.\n")
+    degrees = [r.data for r in extract(text, "Lena Okafor") if r.kind == "education"]
+    assert [(d["institution"], d["level"], d["end"]) for d in degrees] == [
+        ("University of Bergen", "phd", "2011")]

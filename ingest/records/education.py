@@ -179,8 +179,8 @@ def _target(records: list[dict]) -> dict | None:
 _PROSE = re.compile(
     r"(?P<degree>(?:a |an |his |her |their )?" + DEGREE.pattern + r"[^.;]*?)\s+(?:from|at)\s+"
     r"(?:the\s+)?(?P<place>[A-Z][\w&'’ .-]+?)"
-    r"(?=\s+in\s+(?:19|20)\d{2}|\s+\((?:19|20)\d{2}\)|[,.;(]|$)"
-    r"(?:\s+in\s+|\s+\()?(?P<year>(?:19|20)\d{2})?"
+    r"(?=\s+in\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d{2}|\s+\((?:19|20)\d{2}\)|[,.;(]|$)"
+    r"(?:\s+in\s+(?:[A-Z][a-z]+\.?\s+)?|\s+\()?(?P<year>(?:19|20)\d{2})?"
 )
 
 
