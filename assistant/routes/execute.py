@@ -25,6 +25,7 @@ from assistant.routes.query import KIND, Query
 from assistant.types import Answer, Citation
 from ingest.records.coverage import complete
 from ingest.records.education import INSTITUTION, LEVEL_NAMES
+from ingest.records.places import countries_in
 from ingest.records.text import YEAR, same_person
 from ingest.store import Index, StoredRecord
 
@@ -68,7 +69,8 @@ def _fits(query: Query, record: StoredRecord) -> bool:
         return True
     if record.kind == "education":
         return (query.level is None or d.get("level") == query.level) and (
-            not query.value or phrase_matches(query.value, d.get("institution") or ""))
+            not query.value or phrase_matches(query.value, d.get("institution") or "")) and (
+            _in_country(query, f"{d.get('institution') or ''} {record.quote}"))
     if record.kind == "position":
         if query.internship is not None and (d.get("kind") == "internship") != query.internship:
             return False
@@ -76,6 +78,8 @@ def _fits(query: Query, record: StoredRecord) -> bool:
             return False
         if query.current and not _CURRENT.search(str(d.get("end") or "")):
             return False  # undated or ended: not known to be held now
+        if not _in_country(query, f"{d.get('organisation') or ''} {record.quote}"):
+            return False
         return _overlaps(query, _span(d.get("start"), d.get("end")))
     if record.kind == "award":
         return _award_fits(query, d.get("name") or "") and query.in_years(d.get("year"))
@@ -84,6 +88,12 @@ def _fits(query: Query, record: StoredRecord) -> bool:
         return (not query.value or phrase_matches(query.value, said)) and _overlaps(
             query, _span(d.get("term"), d.get("term")))
     return False
+
+
+def _in_country(query: Query, said: str) -> bool:
+    """Whether a record's own words place it in the query's country, if it asks for one: the
+    country named, or a city of it ("Universitat de Barcelona" is in Spain)."""
+    return query.country is None or query.country in countries_in(said)
 
 
 def _award_fits(query: Query, name: str) -> bool:
@@ -164,14 +174,18 @@ def _who(query: Query, index: Index, backend: str,
 def _verb(query: Query) -> str:
     value = f" {query.value}" if query.value else ""
     others = join_names(list(query.others)) if query.others else ""
+    # Where a degree or job was: the place asked about, or a country worked out from the places
+    # the records name (places.py), which the answer says.
+    place = f" at{value}" if value else (
+        f" in {query.country} (by the places their records name)" if query.country else "")
+    worked = "intern" if query.internship and query.current else "interned" \
+        if query.internship else "work" if query.current else "worked"
     verbs = {
         "papers": f"published at{value}" if value else "list papers",
         "coauthors": f"co-authored with {others}",
         "advisor": f"were advised by {others}",
-        "education": f"studied at{value}" if value else "list a degree",
-        "position": ("intern" if query.internship and query.current else "interned"
-                     if query.internship else "work" if query.current else "worked") + (
-                         f" at{value}" if value else ""),
+        "education": f"studied{place}" if place else "list a degree",
+        "position": f"{worked}{place}",
         "award": f"received{value}" if value else "list an award",
         "teaching": f"taught{value}" if value else "list teaching",
     }

