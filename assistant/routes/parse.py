@@ -32,7 +32,7 @@ finish finished whether anything something either yet record records s t other a
 done serve served serving gave give given choose chose professor professors during whats whos
 own profiled then along alongside ones spend spent begin began start started end ended beginning
 also actually else page pages homepage webpage website granted conferred really semester
-semesters term terms quarter quarters
+semesters term terms quarter quarters shown
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
@@ -82,7 +82,7 @@ _SPELLED_OUT_SMALL = frozenset("of on and for the in".split())
 _AT = frozenset("at in from for to with by".split())
 _INTERN = frozenset("intern interned interns internship internships interning".split())
 _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
-                       r"they)\s*\?*\s*$", re.I)
+                       r"they|what (?:are|were) they)\s*\?*\s*$", re.I)
 _NOW = frozenset("current currently now today present".split())
 _WHO_IS_IT = re.compile(r"\s*[-–—,:;]\s*(?:who|what) (?:is|was|are|were) (?:it|they|that)"
                         r"\s*\?*\s*$", re.I)
@@ -517,10 +517,19 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
               until: int | None, *, then_who: bool = False) -> Query:
     lows = [t.low for t in tokens]
     text = " ".join(lows)
-    if any(t.low in NEGATION for t in tokens):
+    # "Who else is on it besides Kosaian?": the other authors, which the list shows with him
+    beside_named = [t for i, t in enumerate(tokens[:-1]) if t.low in ("besides", "except")
+                    and tokens[i + 1].role == "person" and "else" in lows]
+    _claim(beside_named, "filter")
+    if any(t.low in NEGATION and not t.role for t in tokens):
         return Query(reason="negation")
     if re.search(r"\b(?:cite|cites|cited|citing|citation|citations)\b", text):
         return Query(reason="citations are not in the records")
+    # "best paper" is an award's name, "what about his M.S.?" a follow-up's opening
+    _claim([t for i, t in enumerate(tokens[:-1]) if t.low == "best" and tokens[i + 1].low in (
+        "paper", "papers", "student", "poster", "demo", "thesis", "dissertation")], "value")
+    _claim([t for i, t in enumerate(tokens[:2]) if i == 1 and t.low == "about"
+            and tokens[0].low in ("what", "how")], "shape")
     relative = [t for t in tokens if t.low in RELATIVE and not t.role]
     current = [t for t in relative if t.low in _NOW]
     if current and len(current) == len(relative) and "position" in {
@@ -556,6 +565,8 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if shape == "yesno" and not people and (then_who or any(
             t.low in ("anyone", "anybody", "someone", "somebody", "any") for t in tokens)):
         shape = "who"  # "Has anyone worked at Microsoft?" is answered by who has
+    elif shape == "yesno" and then_who:
+        shape = "list"  # "Did any of her papers win an award? Which one?"
     base = dict(since=since, until=until)
 
     if any(start and lows[start - 1] in ("as", "a", "an") and "as" in lows[max(0, start - 2):start]
