@@ -86,6 +86,7 @@ _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them
 _NOW = frozenset("current currently now today present".split())
 _WHO_IS_IT = re.compile(r"\s*[-–—,:;]\s*(?:who|what) (?:is|was|are|were) (?:it|they|that)"
                         r"\s*\?*\s*$", re.I)
+_ADVISING = frozenset("advise advised supervise supervised advises supervises".split())
 _ASKING_VERBS = frozenset("is was did does has had".split())
 _PRONOUN = frozenset("he she him her his hers they them their theirs".split())
 _YEAR = r"((?:19|20)\d{2})"
@@ -802,11 +803,16 @@ def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tu
                      **base) if advisors else Query(reason="advised by whom")
     if any(lows[i] in ("advisee", "advisees") for i in verbs):
         return Query(reason="whom someone advised")
+    nouns = [i for i in verbs if lows[i] in ("advisor", "advisors", "adviser", "advisers",
+                                             "supervisor", "supervisors")]
+    if nouns and any(i > nouns[0] and lows[i] in _ADVISING for i in verbs):
+        return Query(reason="whom someone advised")  # "Whom did his advisor advise?"
     # "Who did X advise?", "Whom has X supervised?": the person named before an active verb is
-    # the advisor, which the records (a person's own advisors) do not hold.
-    if named and verbs and named[0][1] < verbs[0] and lows[verbs[0]] in (
-            "advise", "advised", "supervise", "supervised", "advises", "supervises") and \
-            not tokens[named[0][1]].text.endswith(("'s", "’s")):
+    # the advisor, which the records (a person's own advisors) do not hold; not one named by a
+    # possessive ("What about his M.S.? Who advised him?").
+    subject = tokens[named[0][1]] if named else None
+    if subject and verbs and named[0][1] < verbs[0] and lows[verbs[0]] in _ADVISING and \
+            not subject.text.endswith(("'s", "’s")) and subject.low not in ("his", "her", "their"):
         return Query(people=(named[0][0],), reason=ADVISED_BY_THEM)
     if not people and advisors_named(others, verbs, lows):
         return Query(relation="advisor", shape="who", others=tuple(other_names), level=level,
