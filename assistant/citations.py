@@ -10,6 +10,7 @@ from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
+from ingest.records.text import abbreviates
 from prompts import MARKER_PATTERN
 
 # A cited passage must contain this share of a sentence's ordinary content words.
@@ -97,7 +98,8 @@ def support(sentence: str, passage_text: str) -> float:
     hay_words = set(re.findall(r"[a-z][a-z'’-]+", haystack))
     hay_words |= {m.group(1) for w in hay_words if (m := _MONTH.match(w))}
     hay_stems = {stem(w) for w in hay_words}
-    if any(n not in hay_words and n not in haystack for n in names):
+    if any(n not in hay_words and n not in haystack and not _abbreviated(n, passage_text)
+           for n in names):
         return 0.0
     if not words:
         return 1.0 if numbers or names else 0.0
@@ -110,6 +112,23 @@ def support(sentence: str, passage_text: str) -> float:
     return hits / len(words)
 
 
+def _abbreviated(name: str, text: str) -> bool:
+    """Whether a name the sentence writes as an abbreviation ("MSR", "CMU") abbreviates
+    capitalised words that stand together in the passage ("Microsoft Research", "Carnegie
+    Mellon University"; not "most successful research")."""
+    if not (name.isalpha() and 2 <= len(name) <= 6):
+        return False
+    seq = re.findall(r"[A-Za-z0-9]+", text)
+    low = [w.lower() for w in seq]
+    return any(low[i][:1] == name[0] and seq[i][:1].isupper()
+               and all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in seq[i:i + n])
+               and abbreviates(name, low[i:i + n])
+               for n in range(2, 2 * len(name) + 1) for i in range(len(seq) - n + 1))
+
+
+_SMALL_WORDS = frozenset("of on and for the in at de".split())
+
+
 def why_unsupported(sentence: str, passages: Sequence[Passage]) -> str:
     """Why no passage supports a sentence: a number or a name none of them states, or too few
     of its words."""
@@ -118,7 +137,8 @@ def why_unsupported(sentence: str, passages: Sequence[Passage]) -> str:
     flat = re.sub(r"(?<=[a-z])[.](?=[a-z])|(?<=[a-z][.][a-z])[.]", "", text)
     if any(n not in text and n not in flat for n in numbers):
         return "number mismatch"
-    if any(n not in text and n not in flat for n in names):
+    original = "\n".join(evidence(p) for p in passages)
+    if any(n not in text and n not in flat and not _abbreviated(n, original) for n in names):
         return "name mismatch"
     return "no overlap"
 

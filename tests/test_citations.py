@@ -106,3 +106,14 @@ def test_a_passage_supports_with_the_end_of_the_entry_it_continues() -> None:
     assert check(claim, [bullet]) == []
     bullet.before = "Crestline: geo-replicated logs, ATC 2020"
     assert [c.passages for c in check(claim, [bullet])] == [[0]]
+
+
+def test_an_abbreviation_of_the_passage_s_words_is_supported() -> None:
+    passage = ("Jack Kosaian | Experience\nResearch Intern, Microsoft Research, Redmond, WA. "
+               "Mentor: Amar Phanishayee. May 2019")
+    assert support("Amar Phanishayee mentored Jack Kosaian during his MSR internship.", passage)
+    assert not support("Amar Phanishayee mentored Jack Kosaian during his IBM internship.",
+                       passage)
+    # lower-case words that happen to spell it out are no support
+    assert not support("He led MSR work.", "Ana Ruiz | Bio\nShe led the most successful "
+                                           "research work.")
