@@ -269,7 +269,8 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
 
 # A person the question is about: the subject of "did/does/is/was/has" or a possessive.
 _SUBJECT = re.compile(r"\b(?:did|does|do|is|was|has|have)\s+"
-                      r"((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w’'-]+)\b|((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w-]+)['’]s\b")
+                      r"((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w’'-]+)\b|"
+                      r"((?:[A-Z][\w.’'-]*\s+){1,3}[A-Z][\w-]+)['’]s\b")
 
 
 def unindexed_person(question: str, query: Query) -> str | None:

@@ -10,7 +10,7 @@ from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
-from ingest.records.text import abbreviates
+from ingest.records.text import ABBREVIATION_SKIPS, abbreviates
 from prompts import MARKER_PATTERN
 
 # A cited passage must contain this share of a sentence's ordinary content words.
@@ -121,12 +121,10 @@ def _abbreviated(name: str, text: str) -> bool:
     seq = re.findall(r"[A-Za-z0-9]+", text)
     low = [w.lower() for w in seq]
     return any(low[i][:1] == name[0] and seq[i][:1].isupper()
-               and all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in seq[i:i + n])
+               and all(w[:1].isupper() or w.lower() in ABBREVIATION_SKIPS for w in seq[i:i + n])
                and abbreviates(name, low[i:i + n])
                for n in range(2, 2 * len(name) + 1) for i in range(len(seq) - n + 1))
 
-
-_SMALL_WORDS = frozenset("of on and for the in at de".split())
 
 
 def why_unsupported(sentence: str, passages: Sequence[Passage]) -> str:

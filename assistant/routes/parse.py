@@ -18,6 +18,7 @@ from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
 from ingest.records.education import LEVEL_WORDS
 from ingest.records.places import country_named
+from ingest.records.text import ABBREVIATION_SKIPS
 
 # Words that change nothing about what the records are asked.
 HARMLESS = frozenset("""
@@ -78,7 +79,6 @@ _VENUE_WORDS = frozenset("venue venues conference conferences journal journals w
 _THESIS_WORDS = frozenset("title titled called name named topic subject writing wrote write "
                           "about".split())
 _ABOUT_ONE = frozenset("list when where what".split())  # shapes that ask about one person
-_SPELLED_OUT_SMALL = frozenset("of on and for the in".split())
 _AT = frozenset("at in from for to with by".split())
 _INTERN = frozenset("intern interned interns internship internships interning".split())
 _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
@@ -448,15 +448,15 @@ def _abbreviation(tokens: list[_Token], i: int,
     # The longest run of unclaimed words from here, small words inside it, that spells one out.
     end = i
     while end < len(tokens) and not tokens[end].role and end - i < 8 and (
-            tokens[end].low not in HARMLESS or tokens[end].low in _SPELLED_OUT_SMALL) \
+            tokens[end].low not in HARMLESS or tokens[end].low in ABBREVIATION_SKIPS) \
             and tokens[end].low not in _RELATION_OF and not tokens[end].low.isdigit():
         end += 1
-    while end > i and tokens[end - 1].low in _SPELLED_OUT_SMALL:
+    while end > i and tokens[end - 1].low in ABBREVIATION_SKIPS:
         end -= 1
     start = i + 1 if t.low in PUBLISHERS and end - i > 2 else i  # "the ACM Symposium on …"
     for stop in range(end, start + 1, -1):
         run = [x.low for x in tokens[start:stop]]
-        if sum(w not in _SPELLED_OUT_SMALL for w in run) >= 2 and (kinds := lex.abbreviated(run)):
+        if sum(w not in ABBREVIATION_SKIPS for w in run) >= 2 and (kinds := lex.abbreviated(run)):
             return " ".join(x.text for x in tokens[i:stop]), kinds, i, stop
     # One word that is no English word, or written in capitals, abbreviating a phrase.
     shaped = t.low.isalpha() and 3 <= len(t.low) <= 6 and (
@@ -480,11 +480,13 @@ def _country(tokens: list[_Token]) -> str | None:
             if len(span) < n or any(x.role for x in span) or (
                     span[0].low in HARMLESS and not span[0].text.isupper()):
                 continue
+            placed = _word_before(tokens, i) in ("in", "from", "at")
+            before_noun = i + n < len(tokens) and tokens[i + n].low in _INSTITUTION_NOUNS
+            if not (placed or before_noun):
+                continue  # the place data loads only for a question that may name a country
             text = " ".join(x.text for x in span)
-            after = tokens[i + n].low if i + n < len(tokens) else ""
-            named = country_named(text) if _word_before(tokens, i) in ("in", "from", "at") else None
-            if after in _INSTITUTION_NOUNS:
-                named = named or country_named(text) or country_named(text, demonym=True)
+            named = country_named(text) or (country_named(text, demonym=True)
+                                            if before_noun else None)
             if named:
                 _claim(span, "country")
                 return named
@@ -812,7 +814,8 @@ def _advisor(tokens: list[_Token], named: list[tuple[str, int]], others: list[tu
     # possessive ("What about his M.S.? Who advised him?").
     subject = tokens[named[0][1]] if named else None
     if subject and verbs and named[0][1] < verbs[0] and lows[verbs[0]] in _ADVISING and \
-            not subject.text.endswith(("'s", "’s")) and subject.low not in ("his", "her", "their"):
+            not subject.text.endswith(("'s", "’s")) and \
+            subject.low not in ("his", "her", "their"):
         return Query(people=(named[0][0],), reason=ADVISED_BY_THEM)
     if not people and advisors_named(others, verbs, lows):
         return Query(relation="advisor", shape="who", others=tuple(other_names), level=level,

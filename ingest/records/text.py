@@ -144,7 +144,7 @@ def same_person(author: str, person: str) -> bool:
 
 # Words an abbreviation may skip: "SoCC" is "Symposium on Cloud Computing", "ATC" is "Annual
 # Technical Conference" with or without "the".
-_ABBREVIATION_SKIPS = frozenset("of on and for the in at de der des du la le und".split())
+ABBREVIATION_SKIPS = frozenset("of on and for the in at de der des du la le und".split())
 
 
 def abbreviates(short: str, phrase: Sequence[str], *, initials_only: bool = False) -> bool:
@@ -160,7 +160,7 @@ def abbreviates(short: str, phrase: Sequence[str], *, initials_only: bool = Fals
         initials_only: each word gives its first letter only ("cds" is then no abbreviation of
             "calder state").
     """
-    content = [w for w in phrase if w not in _ABBREVIATION_SKIPS]
+    content = [w for w in phrase if w not in ABBREVIATION_SKIPS]
     if not short.isalpha() or len(content) < 2 or not 2 <= len(short) <= 2 * len(content) + 2:
         return False
     words_ = [w for w in phrase if w]
@@ -170,7 +170,7 @@ def abbreviates(short: str, phrase: Sequence[str], *, initials_only: bool = Fals
         if j == len(words_):
             return i == len(short)
         word = words_[j]
-        if word in _ABBREVIATION_SKIPS and fits(i, j + 1):
+        if word in ABBREVIATION_SKIPS and fits(i, j + 1):
             return True
         if i == len(short) or short[i] != word[0]:
             return False
