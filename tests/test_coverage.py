@@ -76,3 +76,16 @@ def test_markdown_without_a_name_is_reported_and_named_with_person(tmp_path, cap
 
     code = main(["--home", home, "ingest", str(tmp_path), "--person", "X Y"])
     assert code == 2 and "one file" in capsys.readouterr().err
+
+
+def test_a_page_about_many_people_is_filed_under_nobody(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("PROFILECHAT_CHROMA_URL", "")
+    home = str(tmp_path / "home")
+    page = tmp_path / "notes.md"
+    rows = [("Lena Okafor", "hydrology"), ("Bram Stone", "geology"), ("Mara Quintero", "optics")]
+    page.write_text("# Sources\n\n| person | field | notes |\n|---|---|---|\n" + "\n".join(
+        f"| {p} | {f} | {p} kept it; {p} wrote it |" for p, f in rows) + "\n")
+    _, out = _run(capsys, "--home", home, "ingest", "--quiet", str(page))
+    assert "no person's name found" in out and "--person" in out
+    _, out = _run(capsys, "--home", home, "people")
+    assert "Unknown person (notes.md)" in out and "Lena Okafor" not in out

@@ -282,3 +282,16 @@ def test_a_degree_in_prose_with_a_month_before_its_year() -> None:
     degrees = [r.data for r in extract(text, "Lena Okafor") if r.kind == "education"]
     assert [(d["institution"], d["level"], d["end"]) for d in degrees] == [
         ("University of Bergen", "phd", "2011")]
+
+
+def test_capitals_and_em_dash_lines_of_real_cv_layouts() -> None:
+    # (A degree line in capitals with nothing else on it is still read as a section heading.)
+    text = ("Lena Okafor\n\nEDUCATION\nCORNELL UNIVERSITY,Ithaca, NY August 2016–May 2021\n"
+            "PH.D. IN HYDROLOGY GPA: 3.9/4.0\n\nEXPERIENCE\n"
+            "Research Scientist—Halden Labs May 2021–June 2024\n"
+            "ML Research Internship—Mila July 2018–September 2018\n")
+    records = extract(text, "Lena Okafor")
+    degrees = [(r.data["institution"], r.data["level"]) for r in records if r.kind == "education"]
+    jobs = [(r.data["role"], r.data["organisation"]) for r in records if r.kind == "position"]
+    assert degrees == [("Cornell University", "phd")]
+    assert jobs == [("Research Scientist", "Halden Labs"), ("ML Research Internship", "Mila")]
