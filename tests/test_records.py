@@ -295,3 +295,45 @@ def test_capitals_and_em_dash_lines_of_real_cv_layouts() -> None:
     jobs = [(r.data["role"], r.data["organisation"]) for r in records if r.kind == "position"]
     assert degrees == [("Cornell University", "phd")]
     assert jobs == [("Research Scientist", "Halden Labs"), ("ML Research Internship", "Mila")]
+
+
+SCHOLAR_EXPORT = """Mara Quintero
+
+Publications
+Tidal mixing in shallow bays and the seasonal stratification of estuaries Coastal Science Journal
+M QUINTERO, T BERG 2021
+Sediment plumes after storms Journal of Estuary Research
+T BERG, PK LIND, M QUINTERO, ... 2020
+Kelp forest census methods for the northern shelf and the fjords beyond
+the outer islands Marine Ecology Letters
+A ORTIZ, T BERG 2019
+"""
+
+DATED_NOTES = """Mara Quintero
+
+Selected Publications
+USENIX Security TideLeak: Reading Sensor Buffers from a Neighbouring Buoy
+2023  Buoy firmware can leak sensor readings across a shared radio buffer in most deployments.
+Mara Quintero, Tomas Berg, Anika Lind
+NDSS Fjordscan: Mapping Silt with Low-Cost Sonar
+2021  Cheap sonar units can map silt layers at depths that were thought to need ship surveys.
+Tomas Berg, Mara Quintero
+"""
+
+
+def test_lists_printed_without_blank_lines_are_cut_into_their_entries() -> None:
+    # A Scholar export: "title journal" over "AUTHORS year", initials run together.
+    papers = [r.data for r in extract(SCHOLAR_EXPORT, "Mara Quintero") if r.kind == "publication"]
+    assert [(p["title"], p["venue"], p["year"], p["authored"]) for p in papers] == [
+        ("Tidal mixing in shallow bays and the seasonal stratification of estuaries",
+         "Coastal Science Journal", 2021, True),
+        ("Sediment plumes after storms", "Journal of Estuary Research", 2020, True),
+        ("Kelp forest census methods for the northern shelf and the fjords beyond the outer "
+         "islands", "Marine Ecology Letters", 2019, False)]
+    # Venue and title on one line, a year and a one-sentence summary under it: the summary is
+    # not a title, and the year is the paper's.
+    papers = [r.data for r in extract(DATED_NOTES, "Mara Quintero") if r.kind == "publication"]
+    assert [(p["year"], len(p["authors"])) for p in papers] == [(2023, 3), (2021, 2)]
+    # (The venue column before the title is left in it: "USENIX Security TideLeak: …".)
+    assert papers[0]["title"].endswith("TideLeak: Reading Sensor Buffers from a Neighbouring Buoy")
+    assert papers[1]["title"].endswith("Fjordscan: Mapping Silt with Low-Cost Sonar")

@@ -53,6 +53,9 @@ def _same_value(a: object, b: object) -> bool:
         return a == b
     na, nb = " ".join(words(str(a))), " ".join(words(str(b)))
     heads = {" ".join(words(str(x).split(":")[0])) for x in (a, b)}  # a title by its system name
+    short, long = sorted((na.split(), nb.split()), key=len)
+    if short and long[: len(short)] == short and len(short) == 1:
+        return True  # "Sismic" and "Sismic, the Python library for statechart execution"
     return na.replace(" ", "") == nb.replace(" ", "") or acronym(str(a)) == nb \
         or acronym(str(b)) == na or (len(heads) == 1 and (":" in str(a) or ":" in str(b)))
 

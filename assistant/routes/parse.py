@@ -738,14 +738,18 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
         return Query(reason="authorship of which paper")
     if title:
         _claim([t for t in tokens if t.low in _VENUE_WORDS], "attribute")
-        attribute = ("first_author" if first_author else
-                     "authors" if re.search(r"\b(?:who|(?:co)?authors?|(?:co)?authored|"
-                                            r"(?:co)?wrote|(?:co)?written)\b", text)
-                     else "year" if shape == "when" else
-                     "venue" if re.search(r"\b(?:where|venue|conference|journal|workshop)\b",
-                                          text) else None)
-        if attribute is None:
+        asked = [name for name, found in (
+            ("first_author" if first_author else "authors",
+             first_author or re.search(r"\b(?:who|(?:co)?authors?|(?:co)?authored|"
+                                       r"(?:co)?wrote|(?:co)?written)\b", text)),
+            ("year", shape == "when"),
+            ("venue", re.search(r"\b(?:where|venue|conference|journal|workshop)\b", text)))
+            if found]
+        if not asked:
             return Query(reason="what is asked of the paper")
+        if len(asked) > 1:  # "Which venue published it, and who is its first author?"
+            return Query(reason="two things asked of the paper")
+        attribute = asked[0]
         return Query(relation="papers", shape="what", people=tuple(people), value=title,
                      attribute=attribute, **base)
     if relation == "coauthors":

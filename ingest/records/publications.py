@@ -66,9 +66,12 @@ def venue_key(name: str | None) -> str:
     return re.sub(r"\s+", " ", key).strip(" .,").lower()
 
 
-def find_venue(text: str) -> tuple[Venue, tuple[int, int]] | None:
-    """The venue, year and paper award in a piece of an entry, with the span it occupies."""
-    for pattern in (_TAG, _PAREN_ACRONYM, _ACRONYM_YEAR):
+def find_venue(text: str, year: int | None = None, *, bare: bool = True
+               ) -> tuple[Venue, tuple[int, int]] | None:
+    """The venue, year and paper award in a piece of an entry, with the span it occupies; year:
+    the entry's year, when the piece is not the whole entry (a long venue name needs one);
+    bare: whether an acronym before a year with no mark around it counts ("SOSP 2019")."""
+    for pattern in (_TAG, _PAREN_ACRONYM, _ACRONYM_YEAR) if bare else (_TAG, _PAREN_ACRONYM):
         for found in pattern.finditer(text):
             name = venue_key(found.group(1))
             if not name or found.group(1).split()[-1] in _NOT_VENUE or len(name) < 2:
@@ -82,12 +85,13 @@ def find_venue(text: str) -> tuple[Venue, tuple[int, int]] | None:
     if arxiv:
         return Venue("arXiv", two_digit_year(arxiv.group(1))), arxiv.span()
     long = _LONG_VENUE.search(text)
-    if long and first_year(text[long.end():] or text):
+    at_end = long is not None and not text[long.end():].strip(" .,;")
+    if long and (first_year(text[long.end():] or text) or year and at_end):
         name = re.sub(r"^(?:Proceedings of (?:the )?)|^(?:In\s+)", "", long.group(1)).strip()
         # The capitalised words before a publisher are the last author, joined from the line
         # above: "Shivaram Venkataraman IEEE Journal on …" is the "IEEE Journal on …".
         name = re.sub(rf"^(?:[A-Z][\w.'’-]*\s+)+?(?={PUBLISHERS}\s)", "", name)
-        return Venue(name, first_year(text[long.end():]) or first_year(text)), long.span()
+        return Venue(name, first_year(text[long.end():]) or first_year(text) or year), long.span()
     return None
 
 
@@ -162,8 +166,13 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     """The publication an entry describes, or None if it does not look like one."""
     pieces = segments(entry, raw, raw_start)
     whole = " ".join(s.text for s in pieces)
-    venue_hit = find_venue(whole)
+    # A surname in capitals followed by the year ("D EDWARDS 2021") is not a venue: the venue
+    # is looked for outside the author list first.
+    rest = "; ".join(_outside_authors(s.text, person) for s in pieces)
+    # In an author list, only a marked venue counts ("…, K. V. Rashmi arXiv:2104.01981").
+    venue_hit = find_venue(rest, year=first_year(whole)) or find_venue(whole, bare=False)
     venue = venue_hit[0] if venue_hit else Venue(None, None)
+    venue.year = venue.year or (first_year(whole) if venue.name else None)
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
     authors: list[str] = []
     title = ""
@@ -180,12 +189,16 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         elif not title and _could_be_title(text, seg.strong):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
             used.append(seg.start)
+    if venue.name and title.endswith(venue.name) and len(title.split()) - len(
+            venue.name.split()) >= 3:
+        title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
     if not title or _THESIS.search(whole):
         return None
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
     if venue.year is None:
-        venue.year = _listing_year(entry)
+        venue.year = _listing_year(entry) or next(
+            (first_year(seg.text) for seg in pieces if _dated_note(seg.text)), None)
     if venue.name is None and venue.year is None and not authors:
         return None
     authored = not authors or any(same_person(a, person) for a in authors)
@@ -193,8 +206,20 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             "award": award, "authored": authored, "_start": min(used)}
 
 
+def _outside_authors(text: str, person: str) -> str:
+    """A segment, or the venue column before it when the rest is an author list."""
+    bare = _strip_venue(text)
+    return text[: len(text) - len(bare)] if _is_author_list(bare, person) else text
+
+
+# A row led by its year ("2020 Sismic - A Python library …"): the first row of an entry.
+_DATE_LED = re.compile(r"\s*(?:19|20)\d{2}\s+[A-Z\"“]")
+
+
 def _strip_venue(text: str) -> str:
-    """A segment without a leading venue column or a venue tag ("[NSDI'24] Title")."""
+    """A segment without a leading venue column, venue tag ("[NSDI'24] Title") or year."""
+    if _DATE_LED.match(text) and not _dated_note(text.strip()):
+        text = text.strip()[4:]
     text = re.sub(rf"^\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*", "", text)
     text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s{{2,}}", "", text)
     text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s+"
@@ -202,7 +227,12 @@ def _strip_venue(text: str) -> str:
     return text.strip()
 
 
+# What a Scholar export prints after an author list: "…, D EDWARDS, ... 2021".
+_AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+(?:19|20)\d{2}\s*$")
+
+
 def _is_author_list(text: str, person: str) -> bool:
+    text = _AUTHORS_TAIL.sub("", text)
     if len(text.split()) > 60 or _venue_like(text) or _NOT_NAMES.search(text):
         return False
     parts = split_authors(text)
@@ -220,8 +250,30 @@ def _venue_like(text: str) -> bool:
                                                  r"Proceedings|Transactions)\b", text))
 
 
-def _could_be_title(text: str, strong: bool) -> bool:
+def without_venue_tail(text: str) -> str:
+    """A line without the journal or proceedings name that ends it, as Scholar exports print
+    them: "Fast-forward breeding for a food-secure world Trends in Genetics"."""
+    for found in _LONG_VENUE.finditer(text):
+        if not text[found.end():].strip(" .,;") and len(text[: found.start()].split()) >= 3:
+            return text[: found.start()].rstrip(" ,.;")
+    return text
+
+
+def _dated_note(text: str) -> bool:
+    """A year, then a sentence about the paper ("2023 Software-based power side channels can
+    leak …."): the date column and summary line some CVs print under a title."""
     words = text.split()
+    if len(words) < 9 or not re.fullmatch(r"(?:19|20)\d{2}", words[0]) or not text.endswith("."):
+        return False
+    return sum(w[:1].isupper() for w in words[2:]) <= 0.25 * len(words[2:])
+
+
+def _could_be_title(text: str, strong: bool) -> bool:
+    bare = without_venue_tail(text)
+    strong = strong or bare != text  # a line that ends with a journal's name leads with a title
+    text, words = bare, bare.split()
+    if _dated_note(text):
+        return False
     if strong:
         return 2 <= len(words) <= 40
     if not 3 <= len(words) <= 30 or _venue_like(text) or _AWARD.fullmatch(text.strip(". ")):
@@ -233,7 +285,7 @@ def _could_be_title(text: str, strong: bool) -> bool:
 
 def split_authors(text: str) -> list[str]:
     """Author names from a list: commas, "and", "&"; equal-contribution marks dropped."""
-    text = re.sub(r"\bet al\.?", "", text)
+    text = _AUTHORS_TAIL.sub("", re.sub(r"\bet al\.?", "", text))
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
     names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]
     out = [n for n in names if n and len(n) > 1]
@@ -266,19 +318,19 @@ _START = re.compile(r"\s*(?:[-*+•▪◦●]\s|\d{1,3}[.)]\s|\[\d{1,3}\]\s|\(\d
 def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:
     """Spans of the publications in text[start:end]: units (blocks, bullets, hanging-indent
     lines) grouped so that each entry holds at most one title and one author list."""
-    units = _units(text, start, end)
+    units = _units(text, start, end, person)
     groups: list[list[int]] = []
     have: set[str] = set()
     for i, (u_start, u_end) in enumerate(units):
         raw = text[u_start:u_end]
         kinds = _unit_kinds(raw, u_start, person)
-        next_kinds = (_unit_kinds(text[units[i + 1][0]:units[i + 1][1]], units[i + 1][0], person)
-                      if i + 1 < len(units) else set())
+        next_raw = text[units[i + 1][0]:units[i + 1][1]] if i + 1 < len(units) else ""
+        next_kinds = _unit_kinds(next_raw, units[i + 1][0], person) if next_raw else set()
         fresh = (
             not groups or _START.match(raw) is not None
             or bool(kinds & have & {"title", "authors"})
             or ({"title", "authors"} <= have and kinds and kinds <= {"venue", "date"}
-                and "title" in next_kinds)
+                and "title" in next_kinds and not _DATE_LED.match(next_raw))
         )
         if fresh:
             groups.append([u_start, u_end])
@@ -300,13 +352,14 @@ def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
         return found  # the name heading the page, not a one-author list
     for seg in segments(entry, raw, 0):
         text = _strip_venue(seg.text)
-        if find_venue(seg.text):
+        authors = bool(text) and len(text.split()) <= 40 and _is_author_list(text, person)
+        if not authors and find_venue(seg.text):
             found.add("venue")
         if not text:
             continue
         if len(text.split()) > 40:
             found.add("abstract")
-        elif _is_author_list(text, person):
+        elif authors:
             found.add("authors")
         elif _could_be_title(text, seg.strong):
             found.add("title")
@@ -315,15 +368,21 @@ def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
     return found
 
 
-def _units(text: str, start: int, end: int) -> list[tuple[int, int]]:
+def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int, int]]:
     """Blocks split at blank lines, bullets and headings, and at each line of a hanging indent
-    ("VLDB 2022   Authors." then deeper-indented title and venue lines)."""
+    ("VLDB 2022   Authors." then deeper-indented title and venue lines). A block that holds
+    several author lists is several entries run together, as PDF text prints a list with no
+    blank lines: it is cut into its lines, wrapped lines kept together, for `entries` to group."""
     from ingest.chunking import _raw_blocks
 
     units: list[tuple[int, int]] = []
     for b_start, b_end in _raw_blocks(text, start, end):
         block = text[b_start:b_end]
         rows = block.splitlines(keepends=True)
+        if len(rows) >= 4 and sum(_is_author_list(clean(r.strip()), person)
+                                  for r in rows if r.strip()) >= 2:
+            units += _rows(rows, b_start)
+            continue
         indents = [len(r) - len(r.lstrip(" ")) for r in rows if r.strip()]
         if len(rows) >= 2 and sum(1 for r in rows if find_venue(r) and YEAR.search(r)) >= 2 \
                 and all(r.rstrip().endswith(".") for r in rows if r.strip()):
@@ -343,3 +402,19 @@ def _units(text: str, start: int, end: int) -> list[tuple[int, int]]:
             offset += len(row)
         units.append((cut, b_end))
     return [(s, e) for s, e in units if text[s:e].strip()]
+
+
+def _rows(rows: list[str], offset: int) -> list[tuple[int, int]]:
+    """The spans of a block's lines, a line that continues the one above (a wrapped title or
+    author list) joined to it."""
+    spans: list[tuple[int, int]] = []
+    previous = ""
+    for row in rows:
+        line = row.strip()
+        if line and spans and _wraps(previous, line):
+            spans[-1] = (spans[-1][0], offset + len(row.rstrip()))
+        elif line:
+            spans.append((offset, offset + len(row.rstrip())))
+        previous = line or previous
+        offset += len(row)
+    return spans

@@ -133,6 +133,8 @@ def same_person(author: str, person: str) -> bool:
         a = name_key(first).split() + name_key(last).split()
     if len(a) == 2 and len(a[1]) == 1 and len(a[0]) > 1:  # "Quintero R"
         a = [a[1], a[0]]
+    elif re.match(r"[A-Z]{2,3}\s", author.strip()):  # "PE BAYER": initials run together
+        a = [a[0][0]] + a[1:]
     if a[-1] != p[-1]:
         return False
     # Same last name: first names must agree, in full, as an initial, or as a short form
