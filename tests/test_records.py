@@ -307,6 +307,14 @@ T BERG, PK LIND, M QUINTERO, ... 2020
 Kelp forest census methods for the northern shelf and the fjords beyond
 the outer islands Marine Ecology Letters
 A ORTIZ, T BERG 2019
+Seagrass genomes across a salinity gradient Ocean Genomics
+M QUINTERO, A ORTIZ 2018
+A pangenome of eelgrass in the northern fjords Ocean Genomics
+M QUINTERO 2017
+Nutrient cycling in Brassica napus
+M QUINTERO, T BERG 2016
+Root exudates of Brassica napus
+M QUINTERO 2015
 """
 
 DATED_NOTES = """Mara Quintero
@@ -329,7 +337,13 @@ def test_lists_printed_without_blank_lines_are_cut_into_their_entries() -> None:
          "Coastal Science Journal", 2021, True),
         ("Sediment plumes after storms", "Journal of Estuary Research", 2020, True),
         ("Kelp forest census methods for the northern shelf and the fjords beyond the outer "
-         "islands", "Marine Ecology Letters", 2019, False)]
+         "islands", "Marine Ecology Letters", 2019, False),
+        # A venue with no "Journal" in its name, known because it ends two titles of the list;
+        # words a title leads into ("in Brassica napus") stay in it.
+        ("Seagrass genomes across a salinity gradient", "Ocean Genomics", 2018, True),
+        ("A pangenome of eelgrass in the northern fjords", "Ocean Genomics", 2017, True),
+        ("Nutrient cycling in Brassica napus", None, 2016, True),
+        ("Root exudates of Brassica napus", None, 2015, True)]
     # Venue and title on one line, a year and a one-sentence summary under it: the summary is
     # not a title, and the year is the paper's.
     papers = [r.data for r in extract(DATED_NOTES, "Mara Quintero") if r.kind == "publication"]

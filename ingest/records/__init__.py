@@ -131,6 +131,7 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool)
             first = paper.pop("_start")
             line_start = text.rfind("\n", e_start, first) + 1  # the whole first line it used
             out.append(Record("publication", paper, max(e_start, line_start), e_end))
+    publications.venues_from_repeated_tails([r.data for r in out])
     return out
 
 

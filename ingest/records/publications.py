@@ -196,14 +196,41 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         return None
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
-    if venue.year is None:
+    if venue.year is None:  # a listing date, a date-led note, a year after the authors
         venue.year = _listing_year(entry) or next(
-            (first_year(seg.text) for seg in pieces if _dated_note(seg.text)), None)
+            (first_year(seg.text) for seg in pieces if _dated_note(seg.text)
+             or _AUTHORS_TAIL.search(seg.text) and _is_author_list(seg.text, person)), None)
     if venue.name is None and venue.year is None and not authors:
         return None
     authored = not authors or any(same_person(a, person) for a in authors)
     return {"title": title, "authors": authors, "venue": venue.name, "year": venue.year,
             "award": award, "authored": authored, "_start": min(used)}
+
+
+_LEADS_ON = frozenset("in of for from on with and to at by the a an via using under into".split())
+
+
+def venues_from_repeated_tails(papers: list[dict]) -> None:
+    """A list's venue lexicon, read from the list itself. A sentence-case title that runs into
+    capitalised words ("… in plants The Plant Genome", "… evolution Nature Genetics") ends with
+    a venue column when those words end other titles of the list too; "… genes in Brassica
+    napus" leads into its last words and keeps them. Moves the venue out of the title."""
+    bare = [p for p in papers if not p.get("venue") and len(p["title"].split()) >= 4]
+    counts: dict[tuple[str, ...], int] = {}
+    for paper in bare:
+        words = paper["title"].split()
+        for n in range(1, min(6, len(words) - 1) + 1):
+            counts[tuple(words[-n:])] = counts.get(tuple(words[-n:]), 0) + 1
+    for paper in bare:
+        words = paper["title"].split()
+        for k in range(len(words) - 1, max(2, len(words) - 6), -1):
+            before = words[k - 1]
+            if not words[k][:1].isupper() or not before[:1].islower() or before in _LEADS_ON:
+                continue
+            if any(counts.get(tuple(words[m:]), 0) >= 2 for m in range(k, len(words))):
+                paper["title"] = " ".join(words[:k]).rstrip(" ,.;")
+                paper["venue"] = " ".join(words[k:])
+            break
 
 
 def _outside_authors(text: str, person: str) -> str:
