@@ -155,7 +155,7 @@ def score_corpus(labels_dir: Path, corpus: Path, names: Mapping[str, str] | None
         document = loaders.load(corpus / label["source"])
         person = ((names or {}).get(label["source"]) or detect_person(document.text)
                   or unknown_person(label["source"]))
-        score_document(label, extract(document.text, person), totals)
+        score_document(label, extract(document.text, person, document.bold), totals)
     return totals
 
 

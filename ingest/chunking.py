@@ -82,8 +82,11 @@ class Chunk:
     sha: str = ""  # the document's content hash, once stored
 
 
+_LEADER = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "Teaching. . . . . ." across the page
+
+
 def _heading_key(line: str) -> str:
-    key = clean_line(line).lower().replace("&", "and").rstrip(":").strip()
+    key = _LEADER.sub("", clean_line(line)).lower().replace("&", "and").rstrip(":").strip()
     return re.sub(r"\s*\([^)]*\)$", "", key)  # "Publications (* = equal contribution)"
 
 
@@ -97,6 +100,7 @@ def heading_title(line: str, person: str | None = None) -> str | None:
     key = _heading_key(line)
     if not key or len(key) > 60:
         return None
+    line = _LEADER.sub("", line.rstrip("\n"))
     title = re.sub(r"\s*\([^)]*\)$", "", clean_line(line).rstrip(":").strip())
     if key in SECTION_WORDS or key in SUBSECTION_WORDS or key.removesuffix("s") in SECTION_WORDS:
         return title  # "Experiences" and "Internship" too

@@ -102,6 +102,7 @@ class Document:
     problems: list[str] = field(default_factory=list)
     reader: str = ""  # which library read a PDF's text: "PDFium", or "pypdf" as the fallback
     glued: tuple[int, int] | None = None  # a PDF's glued word runs as extracted, after repair
+    bold: tuple[tuple[int, int], ...] = ()  # (start, end) of each run of bold type in the text
 
     def page_at(self, offset: int) -> int | None:
         """Page number holding that character offset (the page before, between pages)."""
@@ -145,8 +146,13 @@ def load(path: Path, *, max_bytes: int | None = None, pdf_reader: str = "pdfium"
     digest, size = hashlib.sha256(data).hexdigest(), len(data)
     if kind == "pdf":
         texts, repairs, problems, reader, glued = _pdf_pages(path, data, pdf_reader, limits)
-        text, pages = _join_pages(texts)
-        return Document(path, kind, text, pages, digest, size, repairs, problems, reader, glued)
+        unmarked = [_bold_runs(page) for page in texts]
+        text, pages = _join_pages([page for page, _ in unmarked])
+        bold = tuple((page.start + a, page.start + b)
+                     for page, (_, runs) in zip(pages, unmarked) for a, b in runs)
+        problems = [re.sub(f"[{pdfium.BOLD_ON}{pdfium.BOLD_OFF}]", "", p) for p in problems]
+        return Document(path, kind, text, pages, digest, size, repairs, problems, reader, glued,
+                        bold)
     text, repairs = _decode(path, data, limits.chars)
     return Document(path, kind, text, [Page(None, 0, len(text))], digest, size, repairs)
 
@@ -267,7 +273,7 @@ def _pdf_pages(path: Path, data: bytes, pdf_reader: str = "pdfium", limits: Limi
     if pdf_reader == "pdfium":
         try:
             texts = pdfium.page_texts(data, password="" if reader.is_encrypted else None,
-                                      max_pages=limits.pages, max_chars=limits.chars)
+                                      max_pages=limits.pages, max_chars=limits.chars, bold=True)
             reader_name = "PDFium"
         except pdfium.PdfiumError:
             pass
@@ -453,6 +459,24 @@ def _extract(reader: PdfReader, index: int) -> tuple[str, str | None] | None:
     except _PDF_ERRORS:  # layout mode is only a second opinion; the plain text stands
         layout = None
     return plain, layout
+
+
+def _bold_runs(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """A page's text without PDFium's bold marks, and the spans of the runs they marked."""
+    out: list[str] = []
+    runs: list[tuple[int, int]] = []
+    size, opened = 0, None
+    for piece in re.split(f"([{pdfium.BOLD_ON}{pdfium.BOLD_OFF}])", text):
+        if piece == pdfium.BOLD_ON:
+            opened = size
+        elif piece == pdfium.BOLD_OFF:
+            if opened is not None and size > opened:
+                runs.append((opened, size))
+            opened = None
+        else:
+            out.append(piece)
+            size += len(piece)
+    return "".join(out), runs
 
 
 def _join_pages(texts: list[str]) -> tuple[str, list[Page]]:

@@ -106,7 +106,7 @@ def _loop(link: Path) -> str:
 # Part of every document's hash, with the chunk size: raise it when loading, identity or
 # chunking change what a document's chunks are, or record extraction what its records are, so that
 # the next ingest re-reads old indexes.
-PARSE_VERSION = 4  # 4: records read capitals, em-dash roles; identity needs a name to stand out
+PARSE_VERSION = 5  # 5: run-together publication lists, bold type from PDFs, course lists
 
 
 def _file_sha(path: Path, max_bytes: int, chunk_tokens: int, person: str = "") -> str:
@@ -172,7 +172,7 @@ def read_later(parsed: _Parsed, settings: Settings) -> None:
         left = max(seconds - parsed.spent, 1.0) if seconds > 0 else 0.0
         parsed.later.set_result(_within(settings, left, parsed.path, read_records,
                                         parsed.document.text, parsed.person, parsed.chunks,
-                                        parsed.path.name))
+                                        parsed.path.name, parsed.document.bold))
     except Exception as exc:  # noqa: BLE001 (raised where the file is written: a bug surfaces)
         parsed.later.set_exception(exc)
 

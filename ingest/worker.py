@@ -15,7 +15,7 @@ import pickle
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -74,7 +74,7 @@ def read(path: Path, sha: str, limits: loaders.Limits, chunk_tokens: int,
         parsed = Parsed(path, sha, document, person, chunks)
         if records:
             parsed.records, parsed.coverage = read_records(document.text, person, chunks,
-                                                           path.name)
+                                                           path.name, document.bold)
         return parsed
     except ProfileChatError as exc:
         return Parsed(path, "", error=str(exc))
@@ -82,10 +82,12 @@ def read(path: Path, sha: str, limits: loaders.Limits, chunk_tokens: int,
         return Parsed(path, "", error=f"{path}: cannot read ({exc.strerror or exc})")
 
 
-def read_records(text: str, person: str, chunks: list[Chunk], source: str
+def read_records(text: str, person: str, chunks: list[Chunk], source: str,
+                 bold: Sequence[tuple[int, int]] = ()
                  ) -> tuple[list[Record], dict[str, tuple[int, int]]]:
-    """The records a document states, each pointing at its chunk, and how complete they are."""
-    found = extract(text, person)
+    """The records a document states, each pointing at its chunk, and how complete they are;
+    bold: the spans a PDF sets in bold type."""
+    found = extract(text, person, bold)
     attach(found, chunks)
     for record in found:
         record.source = source

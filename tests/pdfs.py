@@ -184,3 +184,24 @@ def evidence_pdf(path: Path) -> Path:
     """A two-page CV whose page 2 states EVIDENCE_SENTENCE over two lines, for page previews."""
     _lines_pdf(EVIDENCE_PAGES).output(str(path))
     return path
+
+
+# Employers in bold over their roles, in the layout of many Word and LaTeX CVs; the second
+# employer's name holds no word (Inc., Labs, University) that says it is one.
+BOLD_EMPLOYERS = [
+    ("Mara Quintero", False), ("Experience", True),
+    ("Halden Works", True), ("Research Scientist | Aug 2021 - Jun 2024", False),
+    ("Built sonar pipelines for the survey fleet.", False),
+    ("Fjordline Marine", True), ("Data Lead | Oct 2018 - Jul 2021", False),
+]
+
+
+def bold_employers_pdf(path: Path) -> Path:
+    """A one-page CV whose employers are set in bold Helvetica and roles in regular."""
+    pdf = FPDF()
+    pdf.add_page()
+    for text, bold in BOLD_EMPLOYERS:
+        pdf.set_font("helvetica", style="B" if bold else "", size=11)
+        pdf.cell(text=text, new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+    return path

@@ -92,3 +92,18 @@ def test_a_page_about_many_people_is_filed_under_nobody(tmp_path, capsys, monkey
     assert "no person's name found" in out and "--person" in out
     _, out = _run(capsys, "--home", home, "people")
     assert "Unknown person (notes.md)" in out and "Lena Okafor" not in out
+
+
+def test_employers_set_in_bold_are_answered_from_the_records(tmp_path, capsys, monkeypatch,
+                                                             embedder) -> None:
+    import pdfs
+
+    monkeypatch.setenv("PROFILECHAT_CHROMA_URL", "")
+    home = tmp_path / "home"
+    pdfs.bold_employers_pdf(tmp_path / "quintero.pdf")
+    code, _ = _run(capsys, "--home", str(home), "ingest", "--quiet", str(tmp_path / "quintero.pdf"))
+    assert code == 0
+    settings = Settings(home=home, chroma_url=None, llm="extractive")
+    result = Assistant(settings).answer("Where has Mara Quintero worked?")
+    assert result.route == "collection" and not result.refused
+    assert "Halden Works" in result.text and "Fjordline Marine" in result.text

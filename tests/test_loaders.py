@@ -12,8 +12,10 @@ import pytest
 from conftest import REAL_PDF
 
 from assistant.errors import IngestError
+from ingest import loaders
 from ingest.loaders import SUPPORTED_SUFFIXES, Document, load
 from ingest.pdf_repair import LIGATURES, choose_text, join_hyphenated, vocabulary
+from ingest.records import extract
 
 
 def _error(path: Path, **kwargs: int) -> str:
@@ -254,3 +256,16 @@ def test_document_vocabulary_decides_hyphens() -> None:
     fixed, count = join_hyphenated(text, words, pairs)
     assert "data-driven\ntuning" in fixed and "presentation\nof" in fixed
     assert count == 2
+
+
+def test_bold_type_is_a_layout_signal_for_the_records(tmp_path) -> None:
+    document = loaders.load(pdfs.bold_employers_pdf(tmp_path / "cv.pdf"))
+    assert "\ufdd0" not in document.text and "\ufdd1" not in document.text  # marks removed
+    assert [document.text[a:b] for a, b in document.bold] == [
+        "Experience", "Halden Works", "Fjordline Marine"]
+    jobs = [(r.data["organisation"], r.data["role"], r.data["start"])
+            for r in extract(document.text, "Mara Quintero", document.bold) if r.kind == "position"]
+    assert jobs == [("Halden Works", "Research Scientist", "Aug 2021"),
+                    ("Fjordline Marine", "Data Lead", "Oct 2018")]
+    # Without the bold spans neither employer's line reads as one.
+    assert not [r for r in extract(document.text, "Mara Quintero") if r.kind == "position"]

@@ -336,8 +336,8 @@ def test_lists_printed_without_blank_lines_are_cut_into_their_entries() -> None:
         ("Tidal mixing in shallow bays and the seasonal stratification of estuaries",
          "Coastal Science Journal", 2021, True),
         ("Sediment plumes after storms", "Journal of Estuary Research", 2020, True),
-        ("Kelp forest census methods for the northern shelf and the fjords beyond the outer "
-         "islands", "Marine Ecology Letters", 2019, False),
+        (("Kelp forest census methods for the northern shelf and the fjords beyond the outer "
+          "islands"), "Marine Ecology Letters", 2019, False),
         # A venue with no "Journal" in its name, known because it ends two titles of the list;
         # words a title leads into ("in Brassica napus") stay in it.
         ("Seagrass genomes across a salinity gradient", "Ocean Genomics", 2018, True),
@@ -351,3 +351,17 @@ def test_lists_printed_without_blank_lines_are_cut_into_their_entries() -> None:
     # (The venue column before the title is left in it: "USENIX Security TideLeak: …".)
     assert papers[0]["title"].endswith("TideLeak: Reading Sensor Buffers from a Neighbouring Buoy")
     assert papers[1]["title"].endswith("Fjordscan: Mapping Silt with Low-Cost Sonar")
+
+
+def test_courses_listed_on_one_line_under_a_label_or_a_role() -> None:
+    text = ("Ana Ruiz\n\nTeaching. . . . . . . . . . . . . . . . . . . . . . . .\n"
+            "Teacher Assistant Universitat de Barcelona\n"
+            "Calculus I-II, Theoretical Mechanics. 2017 – 2019\n"
+            "Courses: AI, Databases, Logic & Proof\n"
+            "Held refresher sessions, marked exams, ran office hours\n")
+    courses = [(r.data["course"], r.data["role"], r.data["term"])
+               for r in extract(text, "Ana Ruiz") if r.kind == "teaching"]
+    assert courses == [("Calculus I-II", "Teacher Assistant", "2017 – 2019"),
+                       ("Theoretical Mechanics", "Teacher Assistant", "2017 – 2019"),
+                       ("AI", "Teacher Assistant", None), ("Databases", "Teacher Assistant", None),
+                       ("Logic & Proof", "Teacher Assistant", None)]

@@ -63,16 +63,19 @@ def section_kind(title: str) -> str:
     return "other"
 
 
-def extract(text: str, person: str) -> list[Record]:
+def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> list[Record]:
     """Every record a document states about its person; none from a line that addresses the
-    assistant or that the reader cannot see (blanked, so every span still fits the document)."""
+    assistant or that the reader cannot see (blanked, so every span still fits the document).
+    bold: the spans of text a PDF sets in bold type (Document.bold): a layout signal, as
+    Markdown's ** is, for employers, venues and titles."""
     text = injection.blank(text)
     found: list[Record] = []
     for section in split_sections(text, person):
         kind = section_kind(section.title)
-        section_lines = list(lines(text, section.start, section.end))
+        section_lines = list(lines(text, section.start, section.end, bold))
         if kind == "publication":
-            found += _publications(text, section.start, section.end, person, strict=False)
+            found += _publications(text, section.start, section.end, person, strict=False,
+                                   bold=bold)
         elif kind == "education":
             found += _wrap("education", education.from_lines(section_lines))
             found += _prose(text, section.start, section.end)
@@ -89,9 +92,10 @@ def extract(text: str, person: str) -> list[Record]:
             found += _wrap("education", [r for r in education.from_lines(short)
                                          if r["institution"]])
             found += _prose(text, section.start, section.end)
-            found += _publications(text, section.start, section.end, person, strict=True)
+            found += _publications(text, section.start, section.end, person, strict=True,
+                                   bold=bold)
             found += _teaching([ln for ln in section_lines if "Teaching Assistant" in ln.text],
-                               None)
+                               None, lists=False)
             for record in found[before:]:
                 record.extra["aside"] = record.kind != "position"
     for record in found:
@@ -117,12 +121,13 @@ def _wrap(kind: str, items: list[dict]) -> list[Record]:
     return out
 
 
-def _publications(text: str, start: int, end: int, person: str, *, strict: bool) -> list[Record]:
+def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
+                  bold: Sequence[tuple[int, int]] = ()) -> list[Record]:
     if not strict and (cited := _citations(text, start, end, person)) is not None:
         return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):
-        entry = list(lines(text, e_start, e_end))
+        entry = list(lines(text, e_start, e_end, bold))
         if not entry:
             continue
         paper = publications.parse_entry(entry, text[e_start:e_end], e_start, person,
@@ -156,9 +161,23 @@ def _awards(section_lines: list[Line]) -> list[Record]:
     return _wrap("award", honours.awards_from_lines(section_lines))
 
 
-def _teaching(section_lines: list[Line], role: str | None) -> list[Record]:
-    found = [honours.teaching_from_line(line, role) for line in _rows(section_lines)]
-    return _wrap("teaching", [t for t in found if t])
+def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
+              ) -> list[Record]:
+    """Courses, one per line or several listed on one; a line that names only a role
+    ("Teacher Assistant  Universitat de Barcelona") gives it to the list below it."""
+    found: list[dict] = []
+    current, under_role = role, False
+    for line in _rows(section_lines):
+        listed = honours.teaching_from_list(line, current, under_role=under_role) if lists else []
+        named = honours.role_line(line.text)
+        under_role = bool(named)
+        if listed:
+            found += listed
+        elif named:
+            current = named
+        elif course := honours.teaching_from_line(line, current):
+            found.append(course)
+    return _wrap("teaching", found)
 
 
 def _rows(section_lines: list[Line]) -> list[Line]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.records.education import INSTITUTION
 from ingest.records.text import DATE_POINT, DATE_RANGE, YEAR, Line, first_year, without_dates
 
 _TERM = re.compile(
@@ -15,7 +16,11 @@ _TEACH_ROLE = re.compile(
     # "(instructor: Jane Roe)" names the course's instructor, not the person's role.
     r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
     r"Instructor\b(?!:)|"
-    r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor", re.I)
+    r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
+    r"Teacher(?:'s|’s)? Assistant", re.I)
+# "Courses: AI, Databases, Discrete Maths": a label, then the courses
+_LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
+                         r"Taught)\s*:\s*", re.I)
 _COURSE = re.compile(r"\b(?:[A-Z]{2,6}\s?\d{2,4}[A-Z]?|\d{2}-\d{3})\b")
 
 
@@ -105,6 +110,35 @@ def _award_name(text: str) -> str:
     head = re.split(r"\s{2,}", text)[0]
     return without_dates(head) if DATE_RANGE.search(head) or DATE_POINT.search(head) and \
         not YEAR.search(head.split()[0]) and len(head.split()) > 3 else head
+
+
+def role_line(text: str) -> str | None:
+    """The teaching role of a line that names only the role and where it was held ("Teacher
+    Assistant  Universitat de Barcelona"): the courses are on the lines below it."""
+    role = _TEACH_ROLE.search(text)
+    if not role or _COURSE.search(text):
+        return None
+    rest = re.sub(_TERM.pattern, " ", text.replace(role.group(0), " ")).strip(" ,.;:–-")
+    return role.group(0) if INSTITUTION.search(rest) and len(rest.split()) <= 8 else None
+
+
+def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool = False
+                       ) -> list[dict]:
+    """The courses of a line that lists several, after a label ("Courses: AI, Databases, Logic
+    & Proof") or under_role, the line of the role they were taught in ("Calculus I-II,
+    Theoretical Mechanics. 2017 – 2019"); [] for any other line."""
+    text = _LIST_LABEL.sub("", line.text)
+    if text == line.text and not under_role:
+        return []
+    term = _TERM.search(text)
+    body = (text[: term.start()] + text[term.end():]) if term else text
+    items = [i.strip(" .;") for i in re.split(r",\s+|;\s+", body.strip(" .;"))]
+    if len(items) < 2 or _TEACH_ROLE.search(body) or not all(
+            1 <= len(i.split()) <= 7 and (i[:1].isupper() or i[:1].isdigit())
+            and not (i.isupper() and len(i) > 4) for i in items):
+        return []
+    return [{"course": item, "role": default_role, "term": term.group(0) if term else None,
+             "_span": (line.start, line.end)} for item in items]
 
 
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:

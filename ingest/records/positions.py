@@ -48,7 +48,9 @@ _TEACHING = re.compile(r"\bTeaching Assistant\b|\bTA\b|\bCourse\b", re.I)
 
 
 def is_role(text: str) -> bool:
-    return bool(ROLE.search(text)) and not _TEACHING.search(text) and not DEGREE.match(text)
+    # Dates left out: "Lead", "Fellow" name a role at the end of what the line says
+    found = ROLE.search(text) or ROLE.search(without_dates(text))
+    return bool(found) and not _TEACHING.search(text) and not DEGREE.match(text)
 
 
 def is_org(line: Line, raw_line: str) -> bool:
@@ -63,7 +65,8 @@ def is_org(line: Line, raw_line: str) -> bool:
     # "Kruke Data      Jun 2019 – Aug 2019" above its role: a few capitalised words and dates.
     dated_name = bool(DATE_RANGE.search(line.text)) and bool(
         re.fullmatch(r"(?:[A-Z][\w&.'’-]*\s?){1,5}", text.strip())) and not _PLACE.fullmatch(text)
-    return bool(_ORG.search(text)) or (bool(line.bold) and len(text.split()) <= 4) or dated_name
+    heading = bool(line.bold) and len(text.split()) <= 8 and len(line.bold) >= 0.6 * len(text)
+    return bool(_ORG.search(text)) or heading or dated_name
 
 
 def split_role(text: str) -> tuple[str, str]:
@@ -132,6 +135,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         labelled = re.match(r"(?:mentors?|managers?|hosts?|supervisors?)\s*:", text, re.I)
         if is_role(text) and len(without_dates(text).split()) <= 16 and not labelled:
             role, same_line_org = split_role(text)
+            if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
+                    is_role(text[len(line.bold):]):  # "**Apple** Vulnerability Researcher"
+                same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
             explicit = "—" in without_dates(text)  # "ML Research Internship—Mila": said so
             if same_line_org and org and not _ORG.search(same_line_org) and not explicit:
                 same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"

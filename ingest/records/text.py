@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Iterator, Sequence
@@ -58,8 +59,10 @@ def strip_bullet(text: str) -> str:
     return _BULLET.sub("", text, count=1).strip()
 
 
-def lines(text: str, start: int, end: int) -> Iterator[Line]:
-    """Cleaned, non-empty lines of text[start:end]; table cells and <br> parts become lines."""
+def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
+          ) -> Iterator[Line]:
+    """Cleaned, non-empty lines of text[start:end]; table cells and <br> parts become lines.
+    bold: spans of text set in bold type (a PDF's, from its fonts), besides Markdown's **."""
     offset = start
     for raw in text[start:end].splitlines(keepends=True):
         pieces = _HTML.split(raw) if ("<" in raw or raw.count("|") >= 2) else [raw]
@@ -71,12 +74,27 @@ def lines(text: str, start: int, end: int) -> Iterator[Line]:
                 continue
             at = text.find(piece.strip(), offset, offset + len(raw)) if piece.strip() else -1
             where = at if at >= 0 else offset
-            bold = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
+            marked = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
             cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
-                yield Line(cleaned, where, where + len(piece.strip()),
-                           clean(bold.group(1) or bold.group(2)) if bold else "", row)
+                span = (where, where + len(piece.strip()))
+                heavy = (clean(marked.group(1) or marked.group(2)) if marked else
+                         _first_bold(text, span, bold))
+                yield Line(cleaned, *span, heavy, row)
         offset += len(raw)
+
+
+def _first_bold(text: str, span: tuple[int, int], bold: Sequence[tuple[int, int]]) -> str:
+    """The cleaned text of the first bold span that overlaps span."""
+    if not bold:
+        return ""
+    at = max(bisect.bisect_right([b for _, b in bold], span[0]), 0)
+    for b_start, b_end in bold[at:]:
+        if b_start >= span[1]:
+            break
+        if b_end > span[0]:
+            return clean(text[max(b_start, span[0]):min(b_end, span[1])])
+    return ""
 
 
 def two_digit_year(yy: str) -> int:
