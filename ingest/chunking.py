@@ -82,6 +82,10 @@ class Chunk:
     sha: str = ""  # the document's content hash, once stored
 
 
+# "PH.D. IN HYDROLOGY", "MASTER OF SCIENCE": a degree in capitals, not a heading
+_CAPS_DEGREE = re.compile(r"(?:PH\.?\s?D|M\.?\s?SC?|B\.?\s?SC?|B\.?\s?A|M\.?\s?A|M\.?\s?ENG|"
+                          r"B\.?\s?ENG|MBA|MASTER(?:'S|’S)?|BACHELOR(?:'S|’S)?|DOCTOR)\b\.?\s"
+                          r"(?:IN|OF)\b")
 _LEADER = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "Teaching. . . . . ." across the page
 
 
@@ -110,7 +114,7 @@ def heading_title(line: str, person: str | None = None) -> str | None:
     letters = [c for c in title if c.isalpha()]
     words = title.split()
     if len(letters) >= 4 and title.isupper() and 2 <= len(words) <= 6 and not re.search(
-            r"\d", title):
+            r"\d", title) and not _CAPS_DEGREE.match(title):
         return title  # one all-caps word is more often an organisation (KAIST) than a heading
     if _titled_heading(clean_line(line).rstrip(":").strip()):
         return re.sub(r"\s*\([^)]*\d[^)]*\)$", "", clean_line(line).rstrip(":").strip())

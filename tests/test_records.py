@@ -285,15 +285,16 @@ def test_a_degree_in_prose_with_a_month_before_its_year() -> None:
 
 
 def test_capitals_and_em_dash_lines_of_real_cv_layouts() -> None:
-    # (A degree line in capitals with nothing else on it is still read as a section heading.)
     text = ("Lena Okafor\n\nEDUCATION\nCORNELL UNIVERSITY,Ithaca, NY August 2016–May 2021\n"
-            "PH.D. IN HYDROLOGY GPA: 3.9/4.0\n\nEXPERIENCE\n"
+            "PH.D. IN HYDROLOGY GPA: 3.9/4.0\nUNIVERSITY OF BERGEN, Norway 2012–2016\n"
+            "MASTER OF SCIENCE IN GEOLOGY\n\nEXPERIENCE\n"
             "Research Scientist—Halden Labs May 2021–June 2024\n"
             "ML Research Internship—Mila July 2018–September 2018\n")
     records = extract(text, "Lena Okafor")
     degrees = [(r.data["institution"], r.data["level"]) for r in records if r.kind == "education"]
     jobs = [(r.data["role"], r.data["organisation"]) for r in records if r.kind == "position"]
-    assert degrees == [("Cornell University", "phd")]
+    # A degree line in capitals with nothing else on it is not a section heading.
+    assert degrees == [("Cornell University", "phd"), ("University of Bergen", "masters")]
     assert jobs == [("Research Scientist", "Halden Labs"), ("ML Research Internship", "Mila")]
 
 
