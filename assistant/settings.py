@@ -85,7 +85,7 @@ class Settings(BaseSettings):
     ollama_model: str = Field(default="qwen2.5:1.5b-instruct", description="Ollama model name.")
     top_k: int = Field(default=6, description="Passages retrieved per question.")
     context_tokens: int = Field(
-        default=240, description="Token budget for passages sent to the model."
+        default=180, description="Token budget for passages sent to the model."
     )
     host: str = Field(default="127.0.0.1", description="Web chat bind address.")
     port: int = Field(default=7860, description="Web chat port.")
