@@ -1,6 +1,7 @@
 """Answer latency on this machine: time to first token, full answer, prompt tokens per question.
 
     python -m bench.answer_bench [--llm local] [--n 0] [--corpus DIR] [--cases eval/shared.jsonl]
+                                 [--names eval/real.names.json]
 
 Answers written by the model ("model") are reported apart from those the records or the refusal
 gave without it, as the 6-second goal is about the model's answers.
@@ -18,6 +19,7 @@ from pathlib import Path
 from assistant.answer import Assistant
 from assistant.settings import load_settings
 from assistant.types import Answer
+from eval.harness import corpus_documents
 from ingest.pipeline import ingest
 from ingest.store import open_index
 
@@ -35,11 +37,14 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=0, help="questions to time (0: every case)")
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared/corpus/profiles")
     parser.add_argument("--cases", type=Path, default=REPO / "eval/shared.jsonl")
+    parser.add_argument("--names", type=Path, default=None,
+                        help="JSON of file name -> person, for pages that never name theirs")
     args = parser.parse_args()
+    names = json.loads(args.names.read_text(encoding="utf-8")) if args.names else None
 
     settings = load_settings(home=Path(tempfile.mkdtemp(prefix="answer-bench-")), llm=args.llm)
     index = open_index(settings)
-    ingest([args.corpus], settings, index)
+    ingest(corpus_documents(args.corpus), settings, index, names=names)  # as the eval does
     assistant = Assistant(settings, index=index)
     cases = [json.loads(line) for line in args.cases.read_text().splitlines() if line.strip()]
     loaded = time.perf_counter()
