@@ -348,14 +348,20 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
     units = _units(text, start, end, person)
     groups: list[list[int]] = []
     have: set[str] = set()
+    # A list that leads with titles ends each entry at its author list, so that one entry whose
+    # title went unread does not pair every later author list with the next paper's title.
+    title_first: bool | None = None
     for i, (u_start, u_end) in enumerate(units):
         raw = text[u_start:u_end]
         kinds = _unit_kinds(raw, u_start, person)
+        if title_first is None and kinds & {"title", "authors"}:
+            title_first = "authors" not in kinds
         next_raw = text[units[i + 1][0]:units[i + 1][1]] if i + 1 < len(units) else ""
         next_kinds = _unit_kinds(next_raw, units[i + 1][0], person) if next_raw else set()
         fresh = (
             not groups or _START.match(raw) is not None
             or bool(kinds & have & {"title", "authors"})
+            or bool(title_first and "authors" in have and "title" in kinds)
             or ({"title", "authors"} <= have and kinds and kinds <= {"venue", "date"}
                 and "title" in next_kinds and not _DATE_LED.match(next_raw))
         )
