@@ -126,7 +126,6 @@ def _abbreviated(name: str, text: str) -> bool:
                for n in range(2, 2 * len(name) + 1) for i in range(len(seq) - n + 1))
 
 
-
 def why_unsupported(sentence: str, passages: Sequence[Passage]) -> str:
     """Why no passage supports a sentence: a number or a name none of them states, or too few
     of its words."""

@@ -88,7 +88,9 @@ def _first_bold(text: str, span: tuple[int, int], bold: Sequence[tuple[int, int]
     """The cleaned text of the first bold span that overlaps span."""
     if not bold:
         return ""
-    at = max(bisect.bisect_right([b for _, b in bold], span[0]), 0)
+    # Spans are in order and do not overlap, so their ends are in order too: no list to build
+    # for each of a document's lines.
+    at = bisect.bisect_right(bold, span[0], key=lambda run: run[1])
     for b_start, b_end in bold[at:]:
         if b_start >= span[1]:
             break
