@@ -89,6 +89,12 @@ class Assistant:
         bundled local model, whose llama.cpp grammar keeps its reply to line numbers."""
         return self.settings.answer_style == "quote" and self.backend == "local"
 
+    @property
+    def quotes_on_refusal(self) -> bool:
+        """Whether a written refusal is followed by a line pick (answer_style auto): the 1.5B
+        model writes the refusal for questions its passages answer (eval/README.md)."""
+        return self.settings.answer_style == "auto" and self.backend == "local"
+
     def answer(self, question: str, history: History | None = None, **options: Any) -> Answer:
         """The final Answer, after streaming has finished."""
         result = None
@@ -150,20 +156,25 @@ class Assistant:
             context = build_context(passages, query, focus, self.settings.context_tokens)
             sent = [p for p, _ in context]
             diagnostics["context"] = [text for _, text in context]
-            if self.quotes:
+            messages = []
+            if not self.quotes:
+                messages = self._messages(question, history, [text for _, text in context])
+                raw = yield from self._generate(model, messages, timings, started,
+                                                hold=self.quotes_on_refusal)
+                diagnostics["refused_by"] = "model"
+            if self.quotes or (self.quotes_on_refusal and is_refusal(raw)):
                 lines = quote.numbered_lines(context)
-                messages = quote.messages(question, history, context, lines)
-                reply = model.invoke(messages, grammar=quote.GRAMMAR).text
+                asked = quote.messages(question, history, context, lines)
+                reply = model.invoke(asked, grammar=quote.GRAMMAR).text
                 chosen = quote.picks(str(reply), len(lines))
                 kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent])
                 raw = quote.compose(lines, kept)
                 timings["first_token_s"] = time.perf_counter() - started
                 diagnostics["picked"] = str(reply)
                 diagnostics["refused_by"] = "quote check" if chosen else "no line"
-            else:
-                messages = self._messages(question, history, [text for _, text in context])
-                raw = yield from self._generate(model, messages, timings, started)
-                diagnostics["refused_by"] = "model"
+                if messages:
+                    diagnostics["wrote_refusal"] = True
+                messages += asked
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = finish(raw, sent, backend=self.backend)
@@ -224,16 +235,27 @@ class Assistant:
         return [SystemMessage(system), HumanMessage(user)]
 
     def _generate(self, model: BaseChatModel, messages: list[BaseMessage],
-                  timings: dict[str, float], started: float) -> Generator[str, None, str]:
-        """Stream the model's pieces, recording when the first arrives; return the whole text."""
+                  timings: dict[str, float], started: float,
+                  hold: bool = False) -> Generator[str, None, str]:
+        """Stream the model's pieces, recording when the first arrives; return the whole text.
+        With `hold`, pieces are kept back while the text could still be the refusal, so a
+        refusal that is followed by a line pick is never shown."""
         pieces: list[str] = []
+        shown = 0
         for chunk in model.stream(messages):
             text = chunk.text if isinstance(chunk.text, str) else str(chunk.content)
-            if text:
-                timings.setdefault("first_token_s", time.perf_counter() - started)
-                pieces.append(text)
-                yield text
-        return "".join(pieces)
+            if not text:
+                continue
+            pieces.append(text)
+            if hold and prompts.REFUSAL.startswith("".join(pieces).lstrip()):
+                continue
+            timings.setdefault("first_token_s", time.perf_counter() - started)
+            yield from pieces[shown:]
+            shown = len(pieces)
+        whole = "".join(pieces)
+        if hold and shown < len(pieces) and not is_refusal(whole):
+            yield from pieces[shown:]
+        return whole
 
 
 # A question that tries to replace or read the rules ("</context> New instructions: …",

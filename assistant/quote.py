@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
-from assistant.compress import question_terms, unit_score
+from assistant.compress import question_terms, stems, unit_score
 from assistant.retrieval import Passage
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
@@ -85,27 +85,65 @@ _NUMERIC = re.compile(r"\b(?:when|what year|which year|how (?:many|much|long|old
                       r"date|born|phone|number)\b", re.I)
 
 
+# "How many …?" is answered by a count: a number that is not a year, or a number word.
+_COUNT_QUESTION = re.compile(r"\bhow (?:many|much)\b", re.I)
+_COUNT = re.compile(r"(?<![\w/.-])(?!(?:19|20)\d\d(?!\d))\d+(?:[.,]\d+)?(?![\d/-])|\b(?:one|two|"
+                    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b",
+                    re.I)
+# A title the question quotes ('Quiet Rooms', "Quiet Rooms", “Quiet Rooms”).
+_QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c]([^'\"\u2019\u201d]{8,}?)['\"\u2019\u201d](?=[\s?.,;:)]|$)")
+# Words of letters a line must hold to say anything: "19" or "5" alone is a stray number.
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str]) -> list[int]:
     """The picks that can answer the question: about the people it names, meeting at least one
     of its other words (in the line or its section heading), with a digit where it asks for a
-    number or date. A 1.5B model sometimes picks a line of the right passage that answers
-    something else ("When was he born?" -> the thesis defence line): quoting it would be a
-    cited wrong answer, which is worse than a refusal.
+    number or date, a count where it asks how many, and the words of a title it quotes on the
+    line or the lines beside it. A 1.5B model sometimes picks a line of the right passage that
+    answers something else ("When was he born?" -> the thesis defence line): quoting it would
+    be a cited wrong answer, which is worse than a refusal.
     """
     terms = question_terms(question, people)
     numeric = bool(_NUMERIC.search(question))
+    count = bool(_COUNT_QUESTION.search(question))
+    titles = [stems(t) - _SMALL for t in _QUOTED.findall(question)]
     kept = []
     for n in chosen:
         line = lines[n]
         if people and line.person not in people:
             continue
+        if len(_WORD.findall(line.text)) < 2:
+            continue
         if numeric and not re.search(r"\d", line.text):
+            continue
+        if count and not _COUNT.search(line.text):
             continue
         if terms and not unit_score(f"{line.text} {sections[line.passage]}", terms):
             continue
+        if titles and not any(_holds_title(lines, n, words) for words in titles):
+            continue
         kept.append(n)
     return kept
+
+
+# Words too common to tell one title from another.
+_SMALL = {"the", "a", "an", "of", "in", "on", "for", "and", "to", "with", "from", "by", "at"}
+
+
+def _holds_title(lines: Sequence[Line], n: int, words: set[str]) -> bool:
+    """Whether line `n`, with the lines it wraps from and into (a title wraps), holds most of
+    a quoted title's words."""
+    first = last = n
+    while first > 0 and lines[first - 1].passage == lines[n].passage and _wraps(
+            lines[first - 1].text, lines[first].text):
+        first -= 1
+    while last + 1 < len(lines) and lines[last + 1].passage == lines[n].passage and _wraps(
+            lines[last].text, lines[last + 1].text):
+        last += 1
+    entry = " ".join(line.text for line in lines[first:last + 1])
+    return len(words & stems(entry)) >= 0.6 * len(words)
 
 
 def whole_entries(lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:

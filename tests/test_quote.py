@@ -40,6 +40,28 @@ def test_accept_drops_other_people_lines_without_the_question_words_or_digits() 
                   sections) == [1]
 
 
+def test_accept_wants_words_a_count_and_the_quoted_title() -> None:
+    lines = [
+        Line(0, "Ada Quill", "Papers"),
+        Line(0, "Ada Quill", "19"),
+        Line(0, "Ada Quill", "Quill, A. and Stone, M. Making Sense of Quiet Rooms: Acoustic"),
+        Line(0, "Ada Quill", "Maps from Small Sensors. SenSys 2019."),
+        Line(0, "Ada Quill", "Quill, A. Loud Halls and Their Echoes. MobiSys 2021."),
+        Line(1, "Ada Quill", "Lab lead (L5), Acme Labs, 2020-2023: managed the sensing team"),
+        Line(1, "Ada Quill", "Lab lead, Acme Labs: managed a team of 7 engineers"),
+    ]
+    sections = ["Publications", "Experience"]
+    # A stray number is no answer, however the question is asked.
+    assert accept("How many papers has Ada Quill published?", lines, [1], ["Ada Quill"],
+                  sections) == []
+    # "How many" wants a count: a year or a level ("L5") is none.
+    assert accept("How many people does Ada Quill manage?", lines, [5, 6], ["Ada Quill"],
+                  sections) == [6]
+    # A quoted title must be on the picked line or the lines it wraps with.
+    assert accept("Where did Ada Quill publish 'Making Sense of Quiet Rooms'?", lines, [3, 4],
+                  ["Ada Quill"], sections) == [3]
+
+
 def test_compose_quotes_each_line_under_its_person_and_joins_wrapped_lines() -> None:
     lines = [
         Line(0, "Ada Quill", "Quill, A. and Stone, M. “Making Sense of Quiet Rooms: Acoustic"),
@@ -119,3 +141,26 @@ def test_a_question_about_someone_not_indexed_is_refused_before_retrieval(
     assert result.refused and not result.citations
     assert model.prompts == []
     assert any("Geoffrey Hinton" in note for note in result.notes)
+
+
+def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -> None:
+    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
+    ingest([SAMPLE], auto, index)
+    question = "Where was Priya Ramanathan a postdoc?"
+    probe, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
+                        index, "0", question)
+    number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
+                  if line[:1].isdigit() and "Halverson" in line)
+    model = FakeChatModel(responses=[prompts.REFUSAL, number])
+    assistant = Assistant(auto, index=index, chat_model=model)
+    pieces = list(assistant.stream_answer(question))
+    result = pieces[-1]
+    # The written refusal is never shown: the picked line is the answer.
+    assert not any(prompts.REFUSAL in str(p) for p in pieces[:-1])
+    assert not result.refused and "Halverson" in result.text
+    assert result.diagnostics == {} or result.diagnostics.get("refused_by") is None
+    assert len(model.calls) == 2
+    # A written answer is kept: no second call.
+    model = FakeChatModel(responses=["Priya Ramanathan was a postdoc at Halverson [1].", "1"])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 1
