@@ -91,8 +91,9 @@ class Assistant:
 
     @property
     def quotes_on_refusal(self) -> bool:
-        """Whether a written refusal is followed by a line pick (answer_style auto): the 1.5B
-        model writes the refusal for questions its passages answer (eval/README.md)."""
+        """Whether a written answer that is a refusal, or that the checker refuses, is followed
+        by a line pick (answer_style auto): the 1.5B model writes the refusal for questions its
+        passages answer (eval/README.md)."""
         return self.settings.answer_style == "auto" and self.backend == "local"
 
     def answer(self, question: str, history: History | None = None, **options: Any) -> Answer:
@@ -162,7 +163,9 @@ class Assistant:
                 raw = yield from self._generate(model, messages, timings, started,
                                                 hold=self.quotes_on_refusal)
                 diagnostics["refused_by"] = "model"
-            if self.quotes or (self.quotes_on_refusal and is_refusal(raw)):
+            if self.quotes or (self.quotes_on_refusal and finish(raw, sent, backend="").refused):
+                if messages:  # the written answer the checker or the model refused
+                    diagnostics["written"] = raw
                 lines = quote.numbered_lines(context)
                 asked = quote.messages(question, history, context, lines)
                 reply = model.invoke(asked, grammar=quote.GRAMMAR).text
@@ -172,8 +175,6 @@ class Assistant:
                 timings["first_token_s"] = time.perf_counter() - started
                 diagnostics["picked"] = str(reply)
                 diagnostics["refused_by"] = "quote check" if chosen else "no line"
-                if messages:
-                    diagnostics["wrote_refusal"] = True
                 messages += asked
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
         timings.setdefault("first_token_s", time.perf_counter() - started)

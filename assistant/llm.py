@@ -187,7 +187,11 @@ def _start_server(model_path: str, n_threads: int, n_ctx: int, cache_mib: int) -
     params = xllamacpp.CommonParams()
     params.model.path = model_path
     params.n_ctx = n_ctx
-    params.n_parallel = 1
+    # Two slots, each keeping its own prompt's state: the written answer's rules in one and the
+    # line pick's (answer_style auto) in the other. llama.cpp sends a request to the slot whose
+    # prompt it shares most with, so a line pick no longer makes the next answer read its
+    # 243-token rules again (a question after a line pick: ~9 s -> ~5 s).
+    params.n_parallel = 2
     params.cpuparams.n_threads = n_threads
     params.cpuparams_batch.n_threads = n_threads
     params.verbosity = -1

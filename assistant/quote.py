@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
-from assistant.compress import question_terms, stems, unit_score
+from assistant.compress import name_words, question_terms, stem, stems, unit_score
 from assistant.retrieval import Passage
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
@@ -85,13 +85,19 @@ _NUMERIC = re.compile(r"\b(?:when|what year|which year|how (?:many|much|long|old
                       r"date|born|phone|number)\b", re.I)
 
 
-# "How many …?" is answered by a count: a number that is not a year, or a number word.
-_COUNT_QUESTION = re.compile(r"\bhow (?:many|much)\b", re.I)
+# "How many …?" (or a salary) is answered by a count: a number that is not a year, or a word.
+_COUNT_QUESTION = re.compile(r"\bhow (?:many|much)\b|\b(?:salary|income)\b", re.I)
 _COUNT = re.compile(r"(?<![\w/.-])(?!(?:19|20)\d\d(?!\d))\d+(?:[.,]\d+)?(?![\d/-])|\b(?:one|two|"
                     r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)\b",
                     re.I)
 # A title the question quotes ('Quiet Rooms', "Quiet Rooms", “Quiet Rooms”).
 _QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c]([^'\"\u2019\u201d]{8,}?)['\"\u2019\u201d](?=[\s?.,;:)]|$)")
+# A name written joined or with a capital inside ("PipeDream", "Collide+Power", "DeepMind"): the
+# system, paper or place the question is about, which the picked entry must name too.
+_JOINED = re.compile(r"\b[A-Za-z]+[a-z](?:[A-Z]|\+[A-Z])[\w+]*")
+# A question over the collection, which names no one ("Which of these researchers …").
+_OVER_ALL = re.compile(r"\b(?:these|those|them|researchers|people|anyone|anybody|everyone|"
+                       r"any of|all of|each|who else)\b", re.I)
 # Words of letters a line must hold to say anything: "19" or "5" alone is a stray number.
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -109,10 +115,17 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     numeric = bool(_NUMERIC.search(question))
     count = bool(_COUNT_QUESTION.search(question))
     titles = [stems(t) - _SMALL for t in _QUOTED.findall(question)]
+    own = name_words(people)
+    titles += [{stem(name)} for name in _JOINED.findall(question) if name.lower() not in own]
+    # A question that names no indexed person in full and is not over the collection is about
+    # the person it names in part ("the Alirezas", "Bosch"), not anyone whose line was picked.
+    named = stems(question) if not people and not _OVER_ALL.search(question) else None
     kept = []
     for n in chosen:
         line = lines[n]
         if people and line.person not in people:
+            continue
+        if named is not None and not {stem(w) for w in name_words([line.person])} & named:
             continue
         if len(_WORD.findall(line.text)) < 2:
             continue

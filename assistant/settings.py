@@ -67,10 +67,11 @@ class Settings(BaseSettings):
     )
     llm_max_tokens: int = Field(default=100, description="Most tokens a generated answer may have.")
     answer_style: Literal["auto", "quote", "write"] = Field(
-        default="write",
+        default="auto",
         description="How the local model answers: write (it writes the answer, checked against "
         "the passages), quote (it picks the passage lines that answer and they are quoted) or "
-        "auto (it writes, and where it writes the refusal it picks lines to quote).",
+        "auto (it writes, and where the answer is a refusal or fails the checks it picks lines "
+        "to quote).",
     )
     llm_cache_mib: int = Field(
         default=0,

@@ -62,6 +62,32 @@ def test_accept_wants_words_a_count_and_the_quoted_title() -> None:
                   ["Ada Quill"], sections) == [3]
 
 
+def test_accept_wants_the_person_asked_of_and_the_system_the_question_names() -> None:
+    lines = [
+        Line(0, "Ada Quill", "Advisor: Miriam Stone"),
+        Line(1, "Bo Lark", "[SoCC'15, Best Paper Award]"),
+        Line(1, "Bo Lark", "QuietNet: Acoustic Maps from Small Sensors, SenSys 2019, Best Paper Award"),
+        Line(1, "Bo Lark", "Assistant Professor, Eastfield University, 2020 - present"),
+    ]
+    sections = ["Education", "Awards"]
+    # Nobody indexed is named and the question is not over the collection: Ada's advisor is
+    # not the answer about someone else.
+    assert accept("Who was Carl Venn's PhD advisor?", lines, [0], [], sections) == []
+    assert accept("Which of these researchers won a best paper award?", lines, [2], [],
+                  sections) == [2]
+    # A person named in part ("the Quills") is still named.
+    assert accept("Which of the Quills had Miriam Stone as advisor?", lines, [0], [],
+                  sections) == [0]
+    # A system the question names ("PipeDream") must be in the picked entry.
+    assert accept("What award did Bo Lark's PipeDream paper win?", lines, [1, 2], ["Bo Lark"],
+                  sections) == []
+    assert accept("What award did Bo Lark's QuietNet paper win?", lines, [1, 2], ["Bo Lark"],
+                  sections) == [2]
+    # A salary is a number: the job line without one is not the answer.
+    assert accept("What is Bo Lark's salary as an assistant professor?", lines, [3],
+                  ["Bo Lark"], sections) == []
+
+
 def test_compose_quotes_each_line_under_its_person_and_joins_wrapped_lines() -> None:
     lines = [
         Line(0, "Ada Quill", "Quill, A. and Stone, M. “Making Sense of Quiet Rooms: Acoustic"),
@@ -160,7 +186,13 @@ def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -
     assert not result.refused and "Halverson" in result.text
     assert result.diagnostics == {} or result.diagnostics.get("refused_by") is None
     assert len(model.calls) == 2
-    # A written answer is kept: no second call.
+    # A written answer the checker refuses (no passage names that institute) is followed by
+    # the line pick too.
+    model = FakeChatModel(responses=["Priya Ramanathan was a postdoc at the Zanzibar Institute of "
+                                     "Oceanography [1].", number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and "Halverson" in result.text and len(model.calls) == 2
+    # A written answer that passes the checks is kept: no second call.
     model = FakeChatModel(responses=["Priya Ramanathan was a postdoc at Halverson [1].", "1"])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and len(model.calls) == 1
