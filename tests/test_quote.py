@@ -173,8 +173,8 @@ def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -
     auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
     ingest([SAMPLE], auto, index)
     question = "Where was Priya Ramanathan a postdoc?"
-    probe, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
-                        index, "0", question)
+    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
+                    index, "0", question)
     number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
                   if line[:1].isdigit() and "Halverson" in line)
     model = FakeChatModel(responses=[prompts.REFUSAL, number])
@@ -188,8 +188,8 @@ def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -
     assert len(model.calls) == 2
     # A written answer the checker refuses (no passage names that institute) is followed by
     # the line pick too.
-    model = FakeChatModel(responses=["Priya Ramanathan was a postdoc at the Zanzibar Institute of "
-                                     "Oceanography [1].", number])
+    invented = "Priya Ramanathan was a postdoc at the Zanzibar Institute of Oceanography [1]."
+    model = FakeChatModel(responses=[invented, number])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and "Halverson" in result.text and len(model.calls) == 2
     # A written answer that passes the checks is kept: no second call.
