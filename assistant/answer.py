@@ -147,6 +147,7 @@ class Assistant:
         prompt_tokens = 0
         sent = passages
         diagnostics: dict[str, Any] = {}
+        written: Answer | None = None  # the checked written answer, when it stands
         if not passages:
             raw = prompts.REFUSAL
             diagnostics["refused_by"] = "retrieval"
@@ -163,7 +164,8 @@ class Assistant:
                 raw = yield from self._generate(model, messages, timings, started,
                                                 hold=self.quotes_on_refusal)
                 diagnostics["refused_by"] = "model"
-            if self.quotes or (self.quotes_on_refusal and finish(raw, sent, backend="").refused):
+                written = finish(raw, sent, backend=self.backend)
+            if self.quotes or (self.quotes_on_refusal and written.refused):
                 if messages:  # the written answer the checker or the model refused
                     diagnostics["written"] = raw
                 lines = quote.numbered_lines(context)
@@ -176,9 +178,10 @@ class Assistant:
                 diagnostics["picked"] = str(reply)
                 diagnostics["refused_by"] = "quote check" if chosen else "no line"
                 messages += asked
+                written = None
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
         timings.setdefault("first_token_s", time.perf_counter() - started)
-        result = finish(raw, sent, backend=self.backend)
+        result = written or finish(raw, sent, backend=self.backend)
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
                 inverted := own_advisors_named(result.text, typed.people, self.index)):
             result = refusal(self.backend, "checker")

@@ -18,7 +18,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
 from assistant.compress import name_words, question_terms, stem, stems, unit_score
-from assistant.retrieval import Passage
+from assistant.retrieval import STOPWORDS, Passage
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
 GRAMMAR = 'root ::= num ("," num)*\nnum ::= [0-9] | [1-9][0-9]\n'
@@ -114,7 +114,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     terms = question_terms(question, people)
     numeric = bool(_NUMERIC.search(question))
     count = bool(_COUNT_QUESTION.search(question))
-    titles = [stems(t) - _SMALL for t in _QUOTED.findall(question)]
+    titles = [stems(t) - STOPWORDS for t in _QUOTED.findall(question)]
     own = name_words(people)
     titles += [{stem(name)} for name in _JOINED.findall(question) if name.lower() not in own]
     # A question that names no indexed person in full and is not over the collection is about
@@ -141,13 +141,17 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     return kept
 
 
-# Words too common to tell one title from another.
-_SMALL = {"the", "a", "an", "of", "in", "on", "for", "and", "to", "with", "from", "by", "at"}
-
-
 def _holds_title(lines: Sequence[Line], n: int, words: set[str]) -> bool:
     """Whether line `n`, with the lines it wraps from and into (a title wraps), holds most of
     a quoted title's words."""
+    first, last = _entry(lines, n)
+    entry = " ".join(line.text for line in lines[first:last + 1])
+    return len(words & stems(entry)) >= 0.6 * len(words)
+
+
+def _entry(lines: Sequence[Line], n: int) -> tuple[int, int]:
+    """The first and last line of the entry line `n` belongs to: the lines of its passage it
+    wraps from and into."""
     first = last = n
     while first > 0 and lines[first - 1].passage == lines[n].passage and _wraps(
             lines[first - 1].text, lines[first].text):
@@ -155,8 +159,7 @@ def _holds_title(lines: Sequence[Line], n: int, words: set[str]) -> bool:
     while last + 1 < len(lines) and lines[last + 1].passage == lines[n].passage and _wraps(
             lines[last].text, lines[last + 1].text):
         last += 1
-    entry = " ".join(line.text for line in lines[first:last + 1])
-    return len(words & stems(entry)) >= 0.6 * len(words)
+    return first, last
 
 
 def whole_entries(lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:
@@ -164,10 +167,7 @@ def whole_entries(lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:
     and the model may pick the line with the award rather than the one with the title."""
     out = set(chosen)
     for n in chosen:
-        while n > 0 and lines[n - 1].passage == lines[n].passage and _wraps(lines[n - 1].text,
-                                                                             lines[n].text):
-            n -= 1
-            out.add(n)
+        out.update(range(_entry(lines, n)[0], n))
     return sorted(out)
 
 
