@@ -110,12 +110,15 @@ def _quote(record: StoredRecord) -> str:
 
 
 def records_answer(text: str, citations: list[Citation], backend: str, index: Index, *,
-                   scope: Sequence[str] | None = None, kinds: Sequence[str] = ()) -> Answer:
+                   scope: Sequence[str] | None = None, kinds: Sequence[str] = (),
+                   one: bool = False) -> Answer:
     """The Answer, its citations given the section and page of the chunk they point into.
 
     Args:
         scope: the people whose records were searched (default: the people cited).
         kinds: the kinds of record read (default: those cited).
+        one: the answer is about one item the question names (a paper by its title), found;
+            entries the records miss do not make it partial.
     """
     chunks = {c.id: c for c in index.chunks([c.chunk_id for c in citations])}
     placed = [replace(c, section=chunks[c.chunk_id].section, page=chunks[c.chunk_id].page)
@@ -126,7 +129,8 @@ def records_answer(text: str, citations: list[Citation], backend: str, index: In
                 else f"{join_names([f'{p}’s' for p in people])} structured records" if people
                 else "the structured records")
     notes = [f"Answered from {searched}."]
-    gaps = incomplete(index, people, list(kinds) or sorted({c.section for c in citations}))
+    gaps = [] if one else incomplete(index, people,
+                                     list(kinds) or sorted({c.section for c in citations}))
     if gaps:
         # Over the collection, the records answer for everyone whose records are complete and
         # say whose may miss entries; about one person, an incomplete list defers to passages.
@@ -162,18 +166,18 @@ def authorship_answer(ask: Authorship, index: Index, backend: str) -> Answer | N
     if theirs:
         r = theirs[0]
         text = f"Yes: {ask.person} is an author of {describe(r)} {cite(r, citations)}."
-        return records_answer(text, citations, backend, index)
+        return records_answer(text, citations, backend, index, one=True)
     r = next((r for r in best if r.person == ask.person), best[0])
     authors = r.data.get("authors") or []
     if any(same_person(a, ask.person) for a in authors):
         text = f"Yes: {ask.person} is among the authors of {describe(r)} {cite(r, citations)}."
-        return records_answer(text, citations, backend, index)
+        return records_answer(text, citations, backend, index, one=True)
     shown = ", ".join(authors) if authors else "not listed"
     where = f"{ask.person}'s profile lists it" if r.person == ask.person else \
         f"it appears in {r.person}'s profile"
     text = (f"No: {ask.person} is not among the listed authors of {describe(r)}; {where}, and "
             f"its authors are {shown} {cite(r, citations)}.")
-    return records_answer(text, citations, backend, index)
+    return records_answer(text, citations, backend, index, one=True)
 
 
 def shared_papers_answer(named: list[str], index: Index, backend: str) -> Answer | None:

@@ -153,10 +153,10 @@ def _entry(lines: Sequence[Line], n: int) -> tuple[int, int]:
     """The first and last line of the entry line `n` belongs to: the lines of its passage it
     wraps from and into."""
     first = last = n
-    while first > 0 and lines[first - 1].passage == lines[n].passage and _wraps(
+    while first > 0 and lines[first - 1].passage == lines[n].passage and wraps(
             lines[first - 1].text, lines[first].text):
         first -= 1
-    while last + 1 < len(lines) and lines[last + 1].passage == lines[n].passage and _wraps(
+    while last + 1 < len(lines) and lines[last + 1].passage == lines[n].passage and wraps(
             lines[last].text, lines[last + 1].text):
         last += 1
     return first, last
@@ -171,7 +171,7 @@ def whole_entries(lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:
     return sorted(out)
 
 
-def _wraps(before: str, line: str) -> bool:
+def wraps(before: str, line: str) -> bool:
     """Whether `line` goes on from `before`: lower case, or `before` stops mid-phrase."""
     if line[:1].islower():
         return True
@@ -186,7 +186,7 @@ def compose(lines: Sequence[Line], chosen: Sequence[int]) -> str:
     groups: list[list[int]] = []
     for n in whole_entries(lines, chosen):
         if groups and groups[-1][-1] == n - 1 and lines[n - 1].passage == lines[n].passage \
-                and _wraps(lines[n - 1].text, lines[n].text):
+                and wraps(lines[n - 1].text, lines[n].text):
             groups[-1].append(n)
         else:
             groups.append([n])

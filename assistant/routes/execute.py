@@ -21,6 +21,7 @@ from assistant.collection import (
     title_matches,
     venue_matches,
 )
+from assistant.listed import authorship_from_text, paper_from_text
 from assistant.routes.query import KIND, Query
 from assistant.types import Answer, Citation
 from ingest.records.coverage import complete
@@ -234,8 +235,14 @@ def _paper_named(q: Query, index: Index) -> StoredRecord | None:
 
 def _paper_what(q: Query, index: Index, backend: str) -> Answer | None:
     paper = _paper_named(q, index)
-    if paper is None:
-        return None
+    found = _paper_attribute(q, paper, index, backend) if paper else None
+    if found is None and len(q.people) == 1 and q.value:
+        # an entry the records missed or read without it, or a paper on someone else's profile
+        return paper_from_text(q.people[0], q.value, index, backend)
+    return found
+
+
+def _paper_attribute(q: Query, paper: StoredRecord, index: Index, backend: str) -> Answer | None:
     d, citations = paper.data, []
     mark = cite(paper, citations)
     authors = list(d.get("authors") or [])
@@ -256,7 +263,7 @@ def _paper_what(q: Query, index: Index, backend: str) -> Answer | None:
         text = f"“{d['title']}” appeared in {where} {mark}."
     else:
         return None
-    return records_answer(text, citations, backend, index, kinds=["publication"])
+    return records_answer(text, citations, backend, index, kinds=["publication"], one=True)
 
 
 def _coauthors_list(q: Query, index: Index, backend: str) -> Answer | None:
@@ -304,7 +311,9 @@ def _authorship(q: Query, index: Index, backend: str) -> Answer | None:
         if len(listed) != 1:
             return None
         title = listed[0].data["title"]
-    return authorship_answer(Authorship(q.people[0], title), index, backend)
+        return authorship_answer(Authorship(q.people[0], title), index, backend)
+    return authorship_answer(Authorship(q.people[0], title), index, backend) or \
+        authorship_from_text(q.people[0], title, index, backend)
 
 
 def _advisor_what(q: Query, index: Index, backend: str) -> Answer | None:

@@ -160,6 +160,7 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
     named = _people(tokens, lex, focus)
     since, until = _window(q, tokens)
     values = _values(tokens, lex)
+    title = title or _described_title(q, tokens)
     if title:  # "vantage: who are his co-authors on it?": it is the paper named
         _claim([t for t in tokens if t.low in ("it", "its")], "title")
     if title:  # "the EuroSys'19 paper 'Automating …'": venue and year only describe the paper
@@ -211,7 +212,8 @@ def _named_title(tokens: list[_Token], lex: Lexicon) -> str | None:
     lows = [t.low for t in tokens]
     for title in lex.titles:  # a system name before the colon: "LineFS", "Parity Models"
         head = words(title.split(":")[0])
-        if ":" not in title or not 1 <= len(head) <= 4 or len("".join(head)) < 3:
+        if ":" not in title or not 1 <= len(head) <= 4 or len("".join(head)) < 3 or \
+                not re.search(r"[a-z]", "".join(head)):  # "2024: …", a date before a title
             continue
         for i in range(len(lows) - len(head) + 1):
             if lows[i:i + len(head)] == head and not any(t.role for t in tokens[i:i + len(head)]):
@@ -241,6 +243,41 @@ def _named_title(tokens: list[_Token], lex: Lexicon) -> str | None:
     span = tokens[best[1]:best[2]]
     _claim(span, "title")
     return " ".join(t.text for t in span)
+
+
+# "the paper on landscape genetics", "an article about present bias": a paper by its topic;
+# "the ThingiPano paper", "Kogler's Collide+Power paper": by a name the records may not hold.
+_ABOUT = re.compile(r"\b(?:paper|article|publication|preprint)\s+(?:on|about|titled|entitled|"
+                    r"called)\s+([^?.;,:]+)", re.I)
+_NAMED_PAPER = re.compile(r"(?:\bthe|['’]s)\s+((?:\S+\s+){0,2}\S+)\s+paper\b", re.I)
+
+
+def _described_title(q: str, tokens: list[_Token]) -> str | None:
+    """A paper described by its topic or called by a name: the words no other part claimed
+    (a venue or a year there only describe the paper further)."""
+    found = _ABOUT.search(q)
+    if found:
+        end = found.end(1)
+        if cut := re.search(r"\s(?:with|and who|together)\b", found.group(1)):
+            end = found.start(1) + cut.start()
+        span = [t for t in tokens if found.start(1) <= t.start < end and not t.role]
+        if sum(t.low not in HARMLESS for t in span) >= 2:
+            _claim([t for t in tokens if found.start() <= t.start < end], "title")
+            before = q[:found.start()]  # "her EMNLP 2024 paper on …": venue and year describe it
+            if lead := re.search(r"(?:\b(?:the|a|an|his|her|their)|['’]s)((?:\s+\S+){1,3})\s*$",
+                                 before):
+                for t in tokens:
+                    if lead.start(1) <= t.start < len(before):
+                        t.role = "title"
+            return " ".join(t.text for t in span)
+    found = _NAMED_PAPER.search(q)
+    if found:
+        span = [t for t in tokens if found.start(1) <= t.start < found.end(1)]
+        if span and not any(t.role for t in span) and all(
+                re.search(r"[A-Z].*[A-Z]|[+\d]", w) for w in found.group(1).split()):
+            _claim(span, "title")
+            return found.group(1)
+    return None
 
 
 _ANAPHOR = re.compile(r"\b(?:that|this|the same) (?:paper|publication|article|preprint)\b|"
