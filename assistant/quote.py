@@ -111,7 +111,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     answers something else ("When was he born?" -> the thesis defence line): quoting it would
     be a cited wrong answer, which is worse than a refusal.
     """
-    terms = question_terms(question, people)
+    terms = question_terms(question, people) - _name_parts(question, people)
     numeric = bool(_NUMERIC.search(question))
     count = bool(_COUNT_QUESTION.search(question))
     titles = [stems(t) - STOPWORDS for t in _QUOTED.findall(question)]
@@ -139,6 +139,17 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue
         kept.append(n)
     return kept
+
+
+def _name_parts(question: str, people: Sequence[str]) -> set[str]:
+    """Stems of the capitalised words the question writes just before a person's indexed name:
+    the rest of their name as the question gives it ("Zhizhou Zhang" for the indexed "Chris
+    Zhang"), which meets the line that introduces them, not the line that answers."""
+    own = name_words(people)
+    tokens = re.findall(r"[\w’'-]+", question)
+    return {stem(word) for word, after in zip(tokens, tokens[1:])
+            if word[:1].isupper() and word.lower() not in own
+            and re.sub(r"['’]s$", "", after).lower() in own}
 
 
 def _holds_title(lines: Sequence[Line], n: int, words: set[str]) -> bool:

@@ -156,15 +156,24 @@ def expand(question: str, people: Sequence[str] = ()) -> str:
             text = re.sub(rf"\b{re.escape(part)}(?:'s|’s)?\b", " ", text, flags=re.I)
     if TOPIC.search(text):
         return f"{text.strip()} {TOPIC_TERMS}"
-    extra = [SYNONYMS[w.lower()] for w in keywords(text) if w.lower() in SYNONYMS]
+    extra = [SYNONYMS[key] for w in keywords(text) if (key := _synonym_key(w)) in SYNONYMS]
     return " ".join([text.strip(), *extra])
 
 
+def _synonym_key(word: str) -> str:
+    """A word as SYNONYMS knows it: "Ph.D." → "phd", "M.S." → "ms"."""
+    return word.lower() if "." not in word.strip(".") else word.lower().replace(".", "")
+
+
 def _fts_query(question: str) -> str:
-    """An FTS5 OR-query; words of six letters or more match by prefix (advis* ← advised)."""
+    """An FTS5 OR-query; words of six letters or more match by prefix (advis* ← advised), and
+    an abbreviation with dots also as the phrase of its letters ("Ph.D" → "ph d")."""
     terms = set()
     for word in keywords(question):
-        word = re.sub(r"[^\w]", "", word.lower().removesuffix("'s").removesuffix("’s"))
+        low = word.lower().removesuffix("'s").removesuffix("’s")
+        if "." in low.strip("."):
+            terms.add('"' + " ".join(re.findall(r"\w+", low)) + '"')
+        word = re.sub(r"[^\w]", "", low)
         if word:
             terms.add(f'"{word[:5]}"*' if len(word) > 5 else f'"{word}"')
     return " OR ".join(sorted(terms))

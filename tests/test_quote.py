@@ -88,6 +88,15 @@ def test_accept_wants_the_person_asked_of_and_the_system_the_question_names() ->
                   ["Bo Lark"], sections) == []
 
 
+def test_accept_does_not_take_the_rest_of_a_name_for_a_word_of_the_question() -> None:
+    lines = [Line(0, "Chris Vale", "My name is Chris (Zhenwu) Vale, call me Chris"),
+             Line(1, "Chris Vale", "Staff engineer at Quarrow Freight since 2021")]
+    sections = ["Profile", "Experience"]
+    # "Zhenwu" is the rest of his name as the question writes it, not what it asks about.
+    assert accept("Which company does Zhenwu Vale work for?", lines, [0, 1], ["Chris Vale"],
+                  sections) == [1]
+
+
 def test_compose_quotes_each_line_under_its_person_and_joins_wrapped_lines() -> None:
     lines = [
         Line(0, "Ada Quill", "Quill, A. and Stone, M. “Making Sense of Quiet Rooms: Acoustic"),

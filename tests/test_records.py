@@ -207,6 +207,29 @@ def test_degree_dates_in_a_column_of_their_own_go_in_document_order() -> None:
     assert degrees["bachelors"]["start"] == "Mar 2011"
 
 
+DEGREE_FIRST = """Noor Castellan
+
+Education
+2023 Ph.D., Marine Ecology
+Tamsin Bay University
+2019 M.A., Marine Ecology
+Tamsin Bay University
+2016 M.Sc., Ocean Physics
+Univrsity of Corvallo
+2013 B.Sc., Physics
+Eldmoor Polytechnic Institute
+"""
+
+
+def test_each_degree_takes_the_institution_below_it_where_the_first_one_does() -> None:
+    """The degree line first, its institution on the next line: a degree does not take the
+    institution above it, which is the previous degree's (a misspelt one stays unknown)."""
+    degrees = [(d["degree"], d["institution"]) for r in extract(DEGREE_FIRST, "Noor Castellan")
+               if r.kind == "education" for d in [r.data]]
+    assert degrees == [("Ph.D", "Tamsin Bay University"), ("M.A", "Tamsin Bay University"),
+                       ("M.Sc", None), ("B.Sc", "Eldmoor Polytechnic Institute")]
+
+
 TAUGHT = """# Odile Brannock
 
 ## Teaching

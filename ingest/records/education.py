@@ -94,11 +94,18 @@ def from_lines(lines: list[Line]) -> list[dict]:
     group_start = 0
     pending_dates: tuple[str, str] | None = None
     after_degree = False  # whether the line before was a degree or institution line
+    # Whether the section puts each institution on the line after its degree ("2020 M.A.,
+    # Psychology" then "University of California Davis"): a degree line then awaits the next
+    # institution line instead of taking the one above, which is the previous degree's.
+    degree_first = False
     for line in lines:
         text = line.text
         dates = date_range(text)
         level = level_of(text)
         place = institution_in(text)
+        if place and not level and records and records[-1].get("_awaits_institution") and \
+                len(records) == 1:
+            degree_first = True
         if place and (not level or place != institution):
             if not level and (place != institution or group):
                 group = []  # a new institution line, or the same one again for another degree
@@ -107,6 +114,8 @@ def from_lines(lines: list[Line]) -> list[dict]:
             for record in group:
                 record["institution"] = record["institution"] or place
         if level and not _ADVISOR.search(text) and not _THESIS.search(text):
+            if degree_first and not place:
+                institution = None
             record = {"institution": place or institution, "degree": degree_text(text),
                       "level": level, "start": None, "end": None, "advisors": [],
                       "thesis": None,
@@ -121,6 +130,9 @@ def from_lines(lines: list[Line]) -> list[dict]:
                 record["end"] = str(first_year(text))
             records.append(record)
             group.append(record)
+        elif place and degree_first and records[-1].pop("_awaits_institution", False):
+            records[-1]["institution"] = place  # the degree just above, not earlier ones
+            _extend(records[-1], line)
         elif place and any(r.pop("_awaits_institution", False) for r in records):
             for r in records:
                 if not r["institution"]:
