@@ -201,3 +201,19 @@ def test_a_course_from_a_teaching_table_keeps_its_semesters(settings, sample_ind
     courses = _ask(settings, sample_index, "Which courses has Jun Wei taught, and when?")
     assert "CS 5450: Computer Networks (instructor: Mireille Duchamp) (Fall 2020, Fall 2021)" \
         in courses.text
+
+
+def test_a_degree_placed_at_the_wrong_university_is_answered_with_where_it_was(
+        settings, sample_index) -> None:
+    """A false premise ("her PhD at Northgate"): the degree her documents give, cited, and that
+    they do not place it at the university the question names."""
+    result = _ask(settings, sample_index,
+                  "When did Priya Ramanathan finish her PhD at Northgate University?")
+    assert result.route == "collection" and not result.refused and "WRONG" not in result.text
+    assert "Halverson University (2021)" in result.text
+    assert "do not place it at Northgate" in result.text
+    assert [c.source for c in result.citations] == ["cv_3f9a.md"]
+    # Where the documents do place it, the degree is answered as asked.
+    right = _ask(settings, sample_index,
+                 "When did Priya Ramanathan finish her PhD at Halverson University?")
+    assert "2021" in right.text and "do not place" not in right.text

@@ -343,6 +343,8 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
                 index, person, "education"):
             return _unstated(q, person, degrees[0], field, index)
         found[person] = kept
+    if q.value and q.level and field is None and len(q.people) == 1 and not found:
+        return _degree_elsewhere(q, index, backend)
     if any(not found.get(p) for p in q.people):
         return None
     citations: list[Citation] = []
@@ -359,11 +361,33 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
             elif field == "thesis":
                 lines.append(f"{person}'s {named} thesis{at}: “{d['thesis']}” {mark}.")
             else:
-                dates = "–".join(str(x) for x in (d.get("start"), d.get("end")) if x)
-                lines.append(f"{person}: {d.get('degree') or named}{at}"
-                             + (f" ({dates})" if dates else "") + f" {mark}.")
+                lines.append(f"{person}: {d.get('degree') or named}{at}{_dated(d)} {mark}.")
     return records_answer(" ".join(lines) if field else "\n".join(lines), citations, backend,
                           index, scope=q.people, kinds=["education"])
+
+
+def _dated(d: dict) -> str:
+    """" (2019–2024)" for a record's dates; "" when it has none."""
+    dates = "–".join(str(x) for x in (d.get("start"), d.get("end")) if x)
+    return f" ({dates})" if dates else ""
+
+
+def _degree_elsewhere(q: Query, index: Index, backend: str) -> Answer | None:
+    """"When did she finish her PhD at Caltech?" where her documents give the PhD at another
+    institution and never name Caltech with it: the degree they give, cited, and that they do
+    not place it there (a false premise answered with what the documents say)."""
+    person, value = q.people[0], q.value or ""
+    degrees = [r for r in _records(replace(q, value=None), index, q.people)
+               if r.data.get("institution") and not phrase_matches(value, r.quote)]
+    if not degrees:
+        return None
+    citations: list[Citation] = []
+    named = LEVEL_NAMES.get(q.level or "", "degree")
+    said = "; ".join(f"{r.data.get('degree') or named}, {r.data['institution']}"
+                     f"{_dated(r.data)} {cite(r, citations)}" for r in degrees)
+    text = (f"{person}'s documents give the {named} as {said}. They do not place it at "
+            f"{value}.")
+    return records_answer(text, citations, backend, index, kinds=["education"], one=True)
 
 
 def _complete(index: Index, person: str, kind: str) -> bool:
