@@ -304,7 +304,7 @@ def test_a_degree_in_prose_with_a_month_before_its_year() -> None:
             "Bergen in December 2011 where I was advised by Bram Stone. Before that I taught.\n")
     degrees = [r.data for r in extract(text, "Lena Okafor") if r.kind == "education"]
     assert [(d["institution"], d["level"], d["end"]) for d in degrees] == [
-        ("University of Bergen", "phd", "2011")]
+        ("University of Bergen", "phd", "December 2011")]
 
 
 def test_capitals_and_em_dash_lines_of_real_cv_layouts() -> None:
@@ -389,3 +389,16 @@ def test_courses_listed_on_one_line_under_a_label_or_a_role() -> None:
                        ("Theoretical Mechanics", "Teacher Assistant", "2017 – 2019"),
                        ("AI", "Teacher Assistant", None), ("Databases", "Teacher Assistant", None),
                        ("Logic & Proof", "Teacher Assistant", None)]
+
+
+@pytest.mark.parametrize("line, named", [
+    ("Supervisor: Dr. Ines Valdane 2015 – 2019", ["Ines Valdane"]),
+    ("PI: Colm Brady Member of Coastal Acoustics and Sonar Lab", ["Colm Brady"]),
+    ("on tidal resonators in cold water under the\nsupervision of Jan de Vries", ["Jan de Vries"]),
+])
+def test_advisor_lines_as_cvs_write_them(line, named) -> None:
+    """A supervisor line with its dates, a PI line run into the lab's name, the supervision
+    stated at the end of a thesis line: each names the degree's advisors, and only them."""
+    text = f"Noor Castellan\n\nEducation\nPh.D. in Ocean Physics, Tamsin Bay University\n{line}\n"
+    degrees = [r.data for r in extract(text, "Noor Castellan") if r.kind == "education"]
+    assert [d["advisors"] for d in degrees] == [named]

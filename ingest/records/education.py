@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.records.text import DATE_RANGE, Line, date_range, first_year, without_dates
+from ingest.records.text import DATE_RANGE, MONTH, Line, date_range, first_year, without_dates
 
 _LEVELS = (
     # CVs set degrees in capitals too ("PH.D. IN ASTRONOMY", "MASTER OF IT").
@@ -38,10 +38,14 @@ INSTITUTION = re.compile(
     r"School|Academy|Polytechnic|Politecnico|Ecole|École|ETH|EPFL|KAIST|MIT|CMU|UCLA|"
     r"UC [A-Z]\w+|Caltech|Technion)\b"
 )
-_ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-–]\s*(.+)", re.I)
+_ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-–]\s*(.+)|"
+                      r"\b(?:supervision|direction|guidance) of\s+(.+)|"
+                      r"(?-i:\bPIs?)\s*[:\-–]\s*(.+)", re.I)
 _ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)?[A-Z][\w.'’ -]+?)"
                          r"(?=[,.;)]|$| and (?:is|was|then)\b)")
 _THESIS = re.compile(r"\b(?:thesis(?: topic| title)?|dissertation)\s*[:\-–]\s*(.+)", re.I)
+# Lower-case words inside a name ("Jan de Vries", "Ali bin Omar"), not the prose after it.
+_NAME_PARTICLES = frozenset("de del della der di da dos du la le van von bin ibn al y".split())
 _TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+")
 
 
@@ -55,9 +59,20 @@ def level_of(text: str) -> str | None:
 def advisors(text: str) -> list[str]:
     # The names end where the sentence or the bracket does: "Advisor: Mireille Duchamp.
     # Expected graduation: Spring 2025.", "(advisor: Grace Mbatha)".
-    text = re.split(r"(?<=[a-z]{2})\.(?:\s|$)|\s*[()]", _TITLES.sub("", text))[0]
-    names = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text)
-    return [n.strip(" .") for n in names if re.match(r"[A-Z]", n.strip()) and len(n.split()) <= 5]
+    text = re.split(r"(?<=[a-z]{2})\.(?:\s|$)|\s*[()]", _TITLES.sub("", without_dates(text)))[0]
+    found = []
+    for name in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text):
+        words = name.split()
+        prose = next((i for i, w in enumerate(words)
+                      if w[:1].islower() and w not in _NAME_PARTICLES), None)
+        if prose is not None:  # "Morteza Dehghani Member of Morality …": the name, then prose
+            words = words[:prose - 1] if prose >= 3 else []
+        name = " ".join(words).strip(" .")
+        if re.match(r"[A-Z]", name) and len(words) <= 5:
+            found.append(name)
+        if prose is not None:
+            break  # what follows is the prose's, not more names
+    return found
 
 
 # Short words of an all-caps institution line that are words, not acronyms ("UNIVERSITY OF
@@ -141,7 +156,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
         if found := _ADVISOR.search(text):
             target = _target(group or records)
             if target is not None:
-                target["advisors"] = advisors(found.group(1))
+                target["advisors"] = advisors(next(g for g in found.groups() if g))
                 _extend(target, line)
         if found := _THESIS.search(text):
             target = _target(group or records)
@@ -192,7 +207,7 @@ _PROSE = re.compile(
     r"(?P<degree>(?:a |an |his |her |their )?" + DEGREE.pattern + r"[^.;]*?)\s+(?:from|at)\s+"
     r"(?:the\s+)?(?P<place>[A-Z][\w&'’ .-]+?)"
     r"(?=\s+in\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d{2}|\s+\((?:19|20)\d{2}\)|[,.;(]|$)"
-    r"(?:\s+in\s+(?:[A-Z][a-z]+\.?\s+)?|\s+\()?(?P<year>(?:19|20)\d{2})?"
+    r"(?:\s+in\s+(?P<month>[A-Z][a-z]+\.?\s+)?|\s+\()?(?P<year>(?:19|20)\d{2})?"
 )
 
 
@@ -210,10 +225,18 @@ def from_prose(text: str, offset: int) -> list[dict]:
         degree = re.sub(r"^(?:a|an|his|her|their)\s+", "", found.group("degree")).strip()
         records.append({
             "institution": place, "degree": degree, "level": level, "start": None,
-            "end": found.group("year"), "advisors": advisors(advised.group(1)) if advised else [],
+            "end": _month_year(found.group("month"), found.group("year")),
+            "advisors": advisors(advised.group(1)) if advised else [],
             "thesis": None, "_span": (offset + found.start(), offset + found.end()),
         })
     return records
+
+
+def _month_year(month: str | None, year: str | None) -> str | None:
+    """"December 2011" where the sentence gives the month ("in December 2011"), else the year."""
+    if year and month and re.fullmatch(MONTH, month.strip()):
+        return f"{month.strip()} {year}"
+    return year
 
 
 def is_date_line(text: str) -> bool:

@@ -10,16 +10,16 @@ from dataclasses import dataclass
 
 from ingest.profiles import FORMAT_TAG
 
-_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
           r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
           r"Autumn|Winter)\.?")
-_POINT = (rf"(?:{_MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
+_POINT = (rf"(?:{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
           r"\d{1,2}/(?:19|20)\d{2}|(?:19|20)\d{2})")
 _OPEN = r"(?:present|current|now|today|ongoing)"
 # "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
 # "08/2011 – 12/2011"
 DATE_RANGE = re.compile(
-    rf"(?P<start>{_POINT}|{_MONTH})\s*(?:-|–|—|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
+    rf"(?P<start>{_POINT}|{MONTH})\s*(?:-|–|—|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
     rf"(?:\s*\((?:expected|exp\.)\))?",
     re.I,
 )
