@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -79,13 +80,19 @@ def with_context(index: Index, passages: list[Passage], lines: int = 3) -> list[
 
 
 def name_words(people: Sequence[str]) -> set[str]:
-    """The lower-case words of people's names, initials without their dot ("F." → "f")."""
-    return {part.lower().strip(".") for name in people for part in name.split()}
+    """The lower-case words of people's names, initials without their dot ("F." → "f"), also
+    without their accents ("Kołczyńska" and "kolczynska": a question may write either)."""
+    plain = {part.lower().strip(".") for name in people for part in name.split()}
+    return plain | {_folded(word) for word in plain}
+
+
+def _folded(word: str) -> str:
+    return unicodedata.normalize("NFKD", word.replace("ł", "l")).encode("ascii", "ignore").decode()
 
 
 def keywords(text: str) -> list[str]:
     """Content words of a question, for keyword search and sentence scoring."""
-    words = re.findall(r"[A-Za-z0-9][A-Za-z0-9+#.'’-]*[A-Za-z0-9+#]|[A-Za-z0-9]", text)
+    words = re.findall(r"[^\W_][\w+#.'’-]*(?:[^\W_]|[+#])|[^\W_]", text)  # any script
     words = [re.sub(r"(?:'s|’s)$", "", w) for w in words]
     return [w for w in words if w.lower() not in STOPWORDS]
 

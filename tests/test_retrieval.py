@@ -9,7 +9,15 @@ import pytest
 from conftest import SAMPLE
 from langchain_tests.integration_tests import RetrieversIntegrationTests
 
-from assistant.retrieval import ProfileRetriever, expand, resolve_people, retrieve
+from assistant.retrieval import (
+    ProfileRetriever,
+    _fts_query,
+    expand,
+    keywords,
+    name_words,
+    resolve_people,
+    retrieve,
+)
 from assistant.settings import Settings
 from ingest.pipeline import ingest
 from ingest.store import open_index
@@ -102,3 +110,17 @@ def test_a_passage_that_continues_a_section_carries_the_end_of_the_chunk_before(
     teaching = next(p for p in passages if p.chunk.section == "Teaching")
     assert teaching.before == ""  # the chunk before is another section
     assert by_index.get(0) is None or by_index[0].before == ""
+
+
+def test_words_of_any_script_are_whole_keywords() -> None:
+    """An accented name is one word, so that it is known as the person's name and not searched
+    as its ASCII pieces ("Kołczyńska" was "Ko", "czy", "ska")."""
+    assert keywords("Which degrees does Kołczyńska have in C++ or C#?") == [
+        "degrees", "Kołczyńska", "C++", "C#"]
+    assert {"kołczyńska", "kolczynska"} <= name_words(["Marta Kołczyńska"])
+    assert "kołcz" not in _fts_query(expand("Which degrees does Kolczynska have?",
+                                            ["Marta Kołczyńska"]))
+
+
+def test_an_abbreviation_with_dots_is_searched_as_its_letters() -> None:
+    assert '"ph d"' in _fts_query("When did he get his Ph.D.?")
