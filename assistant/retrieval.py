@@ -39,6 +39,10 @@ SYNONYMS = {
     "phd": "ph.d. doctoral", "masters": "master m.s.", "master's": "master m.s.",
     "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant",
     "mentor": "mentor advisor", "job": "experience position",
+    # the languages section as CVs in French, Spanish, German and Italian head it
+    "languages": "idiomas langues sprachen lingue", "language": "idiomas langues sprachen lingue",
+    "speak": "languages idiomas langues sprachen lingue",
+    "speaks": "languages idiomas langues sprachen lingue",
 }
 # "What does she work on?", "What are his research interests?": a question about topics, which
 # CVs state under Research or Interests, not in the jobs that "work" usually points at.

@@ -42,7 +42,20 @@ HEADING_NOUNS = frozenset("""
     posters certifications formation expérience expériences enseignement enseignements
     compétences langues distinctions ausbildung berufserfahrung lehre auszeichnungen
     publikationen formación experiencia docencia premios publicaciones istruzione esperienza
-    pubblicazioni premi
+    pubblicazioni premi éducation projets recherche prix sprachen kenntnisse projekte forschung
+    bildung studium educación idiomas cursos habilidades aptitudes competencias conocimientos
+    proyectos investigación contacto herramientas formazione lingue competenze progetti ricerca
+    educação formação línguas competências publicações prémios prêmios experiência ensino
+    projetos
+""".split())
+# The same nouns in the languages that put them first ("Expérience professionnelle",
+# "Formación académica", "Premi e riconoscimenti").
+_LEADING_NOUNS = frozenset("""
+    formation expérience expériences enseignement enseignements compétences langues éducation
+    projets recherche prix formación experiencia docencia premios publicaciones educación idiomas
+    cursos habilidades competencias conocimientos proyectos investigación istruzione esperienza
+    esperienze pubblicazioni premi formazione lingue competenze progetti ricerca educação
+    formação línguas competências publicações prémios prêmios experiência ensino projetos
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"
@@ -131,6 +144,8 @@ def _titled_heading(text: str) -> bool:
     if not 1 <= len(words) <= 6 or re.search(r"[\d:;.!?@|]", text):
         return False
     last = words[-1].lower()
+    if words[0].lower() in _LEADING_NOUNS and words[0][:1].isupper() and len(words) <= 4:
+        return all(w[:1].islower() or w.isupper() for w in words[1:])
     return (last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS) and all(
         w[:1].isupper() or w.lower() in _CONNECTORS for w in words)
 

@@ -1,10 +1,12 @@
 import re
 
+import pytest
 from conftest import PROFILES, SAMPLE
 
 from ingest import tokens
-from ingest.chunking import chunk_text, looks_like_authors, split_sections
+from ingest.chunking import chunk_text, heading_title, looks_like_authors, split_sections
 from ingest.profiles import detect_person
+from ingest.records import section_kind
 
 
 def _chunks(text: str, max_tokens: int = 200):
@@ -104,3 +106,21 @@ def test_title_cased_headings_ending_in_a_section_noun() -> None:
     titles = [s.title for s in split_sections(text, "Ana Ruiz")]
     assert titles == ["Profile", "Academic & Research Experience", "Grants, Honours & Awards",
                       "Skills"]
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("EDUCACIÓN", "education"),
+    ("Expérience professionnelle", "position"),
+    ("Formación académica", "education"),
+    ("Premi e riconoscimenti", "award"),
+    ("Publicaciones", "publication"),
+])
+def test_headings_of_cvs_in_other_languages(line, kind) -> None:
+    """A French, Spanish or Italian heading, the noun first or alone in capitals, starts a
+    section of its kind; an English line that begins with a heading noun does not."""
+    assert heading_title(line) == line
+    assert section_kind(line) == kind
+
+
+def test_a_line_that_starts_with_an_english_heading_noun_is_no_heading() -> None:
+    assert heading_title("Experience with Python") is None

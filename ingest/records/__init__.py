@@ -19,18 +19,29 @@ from ingest.records.text import DATE_RANGE, Line, lines, without_dates
 
 KINDS = ("publication", "education", "position", "award", "teaching")
 
+# Headings in English and in the other languages CVs are most often written in (French,
+# Spanish, German, Italian, Portuguese), by the stems their words share. Only English titles
+# are skipped: a section whose later headings went unseen runs to the end of the document, and a
+# "Langues" section that did so held a French CV's publications, read as an unknown kind.
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
-                    r"proceeding|(?:conference|workshop)(?!.*(?:talk|presentation|poster))"),
-    ("education", r"education|degree|academic background|studies|qualification"),
-    ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction"),
-    ("teaching", r"teaching|courses taught|instruct"),
+                    r"proceeding|(?:conference|workshop)(?!.*(?:talk|presentation|poster))|"
+                    r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
+    ("education", r"education|degree|academic background|studies|qualification|"
+                  r"\b(?:éducation|educaci|educaç|formation|formaci|formaz|formaç|ausbildung|"
+                  r"studium|bildung|istruzione)"),
+    ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction|"
+              r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio)"),
+    ("teaching", r"teaching|courses taught|instruct|"
+                 r"\b(?:docencia|enseignement|lehre|insegnamento|ensino)"),
     ("skip", r"talk|presentation|poster|seminar|service|skill|interest|reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
              r"patent|review|committee|membership|leadership|objective"),
-    ("award", r"grant|funding"),
+    ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
-                 r"professional|overview|summary|profile|about|biography|bio\b|research"),
+                 r"professional|overview|summary|profile|about|biography|bio\b|research|"
+                 r"\b(?:expérience|experiencia|berufserfahrung|esperienza|experiência|emploi|"
+                 r"empleo|recherche|investigaci|forschung|ricerca|pesquisa)"),
 )
 
 
