@@ -214,6 +214,7 @@ Education
 Tamsin Bay University
 2019 M.A., Marine Ecology
 Tamsin Bay University
+Thesis: Kelp Canopies in Cold Currents
 2016 M.Sc., Ocean Physics
 Univrsity of Corvallo
 2013 B.Sc., Physics
@@ -228,6 +229,10 @@ def test_each_degree_takes_the_institution_below_it_where_the_first_one_does() -
                if r.kind == "education" for d in [r.data]]
     assert degrees == [("Ph.D", "Tamsin Bay University"), ("M.A", "Tamsin Bay University"),
                        ("M.Sc", None), ("B.Sc", "Eldmoor Polytechnic Institute")]
+    # A thesis line is the degree's above it, not the doctorate's of the same university.
+    theses = {r.data["degree"]: r.data["thesis"] for r in extract(DEGREE_FIRST, "Noor Castellan")
+              if r.kind == "education"}
+    assert theses["M.A"] == "Kelp Canopies in Cold Currents" and theses["Ph.D"] is None
 
 
 TAUGHT = """# Odile Brannock

@@ -154,12 +154,12 @@ def from_lines(lines: list[Line]) -> list[dict]:
                     r["institution"] = place
                     _extend(r, line)
         if found := _ADVISOR.search(text):
-            target = _target(group or records)
+            target = records[-1] if degree_first and records else _target(group or records)
             if target is not None:
                 target["advisors"] = advisors(next(g for g in found.groups() if g))
                 _extend(target, line)
         if found := _THESIS.search(text):
-            target = _target(group or records)
+            target = records[-1] if degree_first and records else _target(group or records)
             if target is not None:
                 target["thesis"] = found.group(1).strip(' "“”*.')
                 _extend(target, line)
