@@ -78,3 +78,13 @@ def test_a_language_is_no_country_and_the_degree_must_be_there(assistant) -> Non
     assert parse_question("Who has a degree in French?", assistant.index).country is None
     canada = assistant.answer("Who did a PhD in Canada?")
     assert "Lena Okafor" not in _people(canada)
+
+
+@pytest.mark.parametrize("text, countries", [
+    ("PhD, University of British Columbia", {"Canada"}),  # not Columbia, South Carolina
+    ("Postdoc, Columbia University, New York", {"United States"}),  # not York, England
+    ("B.Sc., University of Queensland", {"Australia"}),
+    ("Research Engineer, Halden Labs, Waterloo, ON", {"Canada"}),
+])
+def test_provinces_and_states_of_other_federations(text, countries) -> None:
+    assert countries_in(text) == countries

@@ -50,6 +50,17 @@ _DEMONYMS = {
     "colombian": "Colombia", "egyptian": "Egypt", "nigerian": "Nigeria", "kenyan": "Kenya",
     "ghanaian": "Ghana", "south african": "South Africa", "catalan": "Spain",
 }
+# Provinces and states of other federations, which GeoNames' city list does not hold and whose
+# names a city elsewhere may share ("University of British Columbia" is not in Columbia, SC).
+_REGIONS = {
+    "Canada": ("British Columbia", "Alberta", "Saskatchewan", "Manitoba", "Ontario", "Quebec",
+               "Québec", "New Brunswick", "Nova Scotia", "Prince Edward Island", "Newfoundland",
+               "Newfoundland and Labrador", "Yukon", "Northwest Territories", "Nunavut"),
+    "Australia": ("New South Wales", "Queensland", "South Australia", "Tasmania",
+                  "Western Australia", "Northern Territory", "Australian Capital Territory"),
+}
+_PROVINCE_CODES = {code: "Canada" for code in
+                   "BC AB SK MB ON QC NB NS PE NL YT NT NU".split()}
 _US_STATE_CODE = re.compile(r",\s*([A-Z]{2})\b")
 
 
@@ -72,7 +83,9 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], int]:
     us = countries["US"]
     for state in states.values():
         names[_key(state["name"])] = us  # "Georgia Tech" is in Georgia, the state
-    codes = {code: us for code in states}
+    codes = {code: us for code in states} | _PROVINCE_CODES
+    for country, regions in _REGIONS.items():
+        names.update({_key(region): country for region in regions})
     sizes: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     every = cache.get_cities().values()
     primary = {_key(city["name"]) for city in every}
@@ -113,13 +126,17 @@ def countries_in(text: str) -> set[str]:
     names, cities, codes, longest = _gazetteer()
     found = {codes[code] for code in _US_STATE_CODE.findall(text) if code in codes}
     words = re.findall(r"[^\W\d_][\w'’.-]*", text)
-    for i, word in enumerate(words):
-        if not word[:1].isupper():
-            continue  # places are written with a capital ("in barcelona" is not a CV's)
-        for n in range(min(longest, len(words) - i), 0, -1):
-            key = _key(" ".join(words[i:i + n])).rstrip(".")
-            place = names.get(key) or cities.get(key)
-            if place:
-                found.add(place)
-                break
+    i = 0
+    while i < len(words):
+        n = 1
+        if words[i][:1].isupper():  # places are written with a capital ("in barcelona" is not)
+            for n in range(min(longest, len(words) - i), 0, -1):
+                key = _key(" ".join(words[i:i + n])).rstrip(".")
+                place = names.get(key) or cities.get(key)
+                if place:
+                    found.add(place)
+                    break
+            else:
+                n = 1
+        i += n  # "New York" is one place, not also York in England
     return found
