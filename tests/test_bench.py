@@ -217,3 +217,20 @@ def test_a_chart_that_cannot_be_drawn_leaves_results_md_and_warns(tmp_path, caps
     assert (tmp_path / "results.md").read_text(encoding="utf-8") == text
     warnings = capsys.readouterr().err.splitlines()
     assert len(warnings) == 1 and warnings[0].startswith("warning: bench chart not written")
+
+
+def test_model_records_reads_the_models_json_into_record_fields() -> None:
+    from bench.model_records import model_items, schema
+
+    from assistant.llm import FakeChatModel
+
+    model = FakeChatModel(responses=['{"items": [{"role": "Acoustics Engineer", "org": '
+                                     '"Halvard Labs", "start": "2019"}, {"role": "Tutor"}]}',
+                                     "not json"])
+    items, seconds, prompt_tokens = model_items(model, "position", "Experience\nHalvard Labs")
+    assert items == [{"role": "Acoustics Engineer", "organisation": "Halvard Labs",
+                      "start": "2019"}, {"role": "Tutor", "organisation": ""}]
+    assert seconds >= 0 and prompt_tokens > 0
+    assert model_items(model, "position", "Experience")[0] == []
+    assert schema("award")["properties"]["items"]["items"]["properties"]["year"] == {
+        "type": "integer"}
