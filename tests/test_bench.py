@@ -220,9 +220,8 @@ def test_a_chart_that_cannot_be_drawn_leaves_results_md_and_warns(tmp_path, caps
 
 
 def test_model_records_reads_the_models_json_into_record_fields() -> None:
-    from bench.model_records import model_items, schema
-
     from assistant.llm import FakeChatModel
+    from bench.model_records import model_items, schema
 
     model = FakeChatModel(responses=['{"items": [{"role": "Acoustics Engineer", "org": '
                                      '"Halvard Labs", "start": "2019"}, {"role": "Tutor"}]}',
