@@ -10,6 +10,7 @@ from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
+from ingest.records.education import DEGREE
 from ingest.records.text import ABBREVIATION_SKIPS, abbreviates
 from prompts import MARKER_PATTERN
 
@@ -87,9 +88,47 @@ def claim_terms(sentence: str) -> tuple[set[str], set[str], set[str]]:
     return numbers, names, words
 
 
+# "a PhD in computer science": a degree and its field, which a passage must state together.
+_DEGREE_IN = re.compile(DEGREE.pattern + r"(?:\s+degree)?\s+in\s+([A-Za-z][A-Za-z&' -]{2,40})")
+_FIELD_STOP = re.compile(r"\s+(?:from|at|with|in|on|under|and|by|for)\b.*$|\s*$", re.I)
+
+
+def degree_fields(text: str) -> list[tuple[str, set[str]]]:
+    """(level, stems of the field) of each "<degree> in <field>" a text states."""
+    found = []
+    for m in _DEGREE_IN.finditer(text):
+        level = next(k for k, v in m.groupdict().items() if v)
+        field = _FIELD_STOP.sub("", m.group(m.lastindex or 0))
+        words = {stem(w) for w in re.findall(r"[A-Za-z]+", field) if w.lower() not in STOPWORDS}
+        if words:
+            found.append((level, words))
+    return found
+
+
+def _degree_fields_stated(sentence: str, passage_text: str) -> bool:
+    """Whether every "<degree> in <field>" of a sentence is a degree the passage gives in that
+    field, not the field of another of its degrees (a two-letter field, "CS", is not judged). The
+    passage's field is read from the line around each of its degrees of that level ("Ph.D.,
+    Computer Science", "Computer Science PhD"); a passage that names no such degree is left to
+    the other checks."""
+    for level, words in degree_fields(sentence):
+        around = []
+        for m in DEGREE.finditer(passage_text):
+            if next(k for k, v in m.groupdict().items() if v) == level:
+                line_start = passage_text.rfind("\n", 0, m.start()) + 1
+                near = passage_text[max(line_start, m.start() - 40):m.end() + 80].split("\n")[0]
+                around.append({stem(w) for w in re.findall(r"[A-Za-z]+", near)})
+        if around and not any(words <= field for field in around):
+            return False
+    return True
+
+
 def support(sentence: str, passage_text: str) -> float:
-    """How well a passage supports a sentence: 0 when a number or name is missing."""
+    """How well a passage supports a sentence: 0 when a number or name is missing, or a degree
+    is given in a field the passage does not give it in."""
     numbers, names, words = claim_terms(sentence)
+    if not _degree_fields_stated(sentence, passage_text):
+        return 0.0
     # "PhD" in a sentence is "Ph.D." in a CV: compare with abbreviation dots dropped as well.
     lowered = passage_text.lower()
     haystack = f"{lowered}\n{re.sub(r'(?<=[a-z])[.](?=[a-z])|(?<=[a-z][.][a-z])[.]', '', lowered)}"

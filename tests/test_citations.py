@@ -117,3 +117,14 @@ def test_an_abbreviation_of_the_passage_s_words_is_supported() -> None:
     # lower-case words that happen to spell it out are no support
     assert not support("He led MSR work.", "Ana Ruiz | Bio\nShe led the most successful "
                                            "research work.")
+
+
+def test_a_degree_is_supported_only_in_the_field_the_passage_gives_it() -> None:
+    """"His PhD in computer science" where the passage gives a Ph.D. in Philosophy and an M.S. in
+    Computer Science: every word is there, but not the relation, so the sentence is dropped."""
+    body = ("Ph.D. in Philosophy, Tamsin Bay University, 2013\n"
+            "M.S., Computer Science, Eldmoor Polytechnic Institute, 2007")
+    p = [_passage(1, "Noor Castellan", "Education", body)]
+    assert check("Noor Castellan got a PhD in computer science in 2013 [1].", p) == []
+    assert check("Noor Castellan got a PhD in Philosophy in 2013 [1].", p)
+    assert check("Noor Castellan holds an M.S. in Computer Science [1].", p)  # "M.S., Computer"
