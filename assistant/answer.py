@@ -165,6 +165,12 @@ class Assistant:
                                                 hold=self.quotes_on_refusal)
                 diagnostics["refused_by"] = "model"
                 written = finish(raw, sent, backend=self.backend)
+                if not written.refused and not quote.fits_shape(question, written.text):
+                    # "How much funding?" answered with who funds it: no answer of that shape
+                    written = refusal(self.backend, "checker")
+                    written.diagnostics["dropped"] = ["no number where one is asked"]
+                    written.notes.append("The model's answer did not give what the question "
+                                         "asks for (a number or a date).")
             if self.quotes or (self.quotes_on_refusal and written.refused):
                 if messages:  # the written answer the checker or the model refused
                     diagnostics["written"] = raw

@@ -102,6 +102,16 @@ _OVER_ALL = re.compile(r"\b(?:these|those|them|researchers|people|anyone|anybody
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
 
+def fits_shape(question: str, text: str) -> bool:
+    """Whether text can answer by its shape: a digit where the question asks for a number or a
+    date, a count (a number that is not a year, or a number word) where it asks how many or how
+    much. Citation markers are not numbers."""
+    text = re.sub(r"\[\d+(?:,\s*\d+)*\]", "", text)
+    if _NUMERIC.search(question) and not re.search(r"\d", text):
+        return False
+    return not _COUNT_QUESTION.search(question) or _COUNT.search(text) is not None
+
+
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str]) -> list[int]:
     """The picks that can answer the question: about the people it names, meeting at least one
@@ -112,8 +122,6 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     be a cited wrong answer, which is worse than a refusal.
     """
     terms = question_terms(question, people) - _name_parts(question, people)
-    numeric = bool(_NUMERIC.search(question))
-    count = bool(_COUNT_QUESTION.search(question))
     titles = [stems(t) - STOPWORDS for t in _QUOTED.findall(question)]
     own = name_words(people)
     titles += [{stem(name)} for name in _JOINED.findall(question) if name.lower() not in own]
@@ -129,9 +137,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue
         if len(_WORD.findall(line.text)) < 2:
             continue
-        if numeric and not re.search(r"\d", line.text):
-            continue
-        if count and not _COUNT.search(line.text):
+        if not fits_shape(question, line.text):
             continue
         if terms and not unit_score(f"{line.text} {sections[line.passage]}", terms):
             continue

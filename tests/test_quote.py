@@ -8,7 +8,7 @@ from conftest import SAMPLE
 import prompts
 from assistant.answer import Assistant, unindexed_person
 from assistant.llm import FakeChatModel
-from assistant.quote import Line, accept, compose, picks
+from assistant.quote import Line, accept, compose, fits_shape, picks
 from assistant.routes import Query
 from ingest.pipeline import ingest
 
@@ -205,3 +205,25 @@ def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -
     model = FakeChatModel(responses=["Priya Ramanathan was a postdoc at Halverson [1].", "1"])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and len(model.calls) == 1
+
+
+def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(settings,
+                                                                           index) -> None:
+    """"When …?" answered without a date is no answer: the line pick follows, and a picked line
+    with the year is quoted."""
+    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
+    ingest([SAMPLE], auto, index)
+    question = "When did Priya Ramanathan start her postdoc at Halverson?"
+    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
+                    index, "0", question)
+    number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
+                  if line[:1].isdigit() and "Halverson" in line
+                  and any(c.isdigit() for c in line.split(". ", 1)[1]))
+    undated = "Priya Ramanathan was a postdoc at Halverson University [1]."
+    model = FakeChatModel(responses=[undated, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 2
+    assert "Halverson" in result.text and any(c.isdigit() for c in result.text)
+    assert fits_shape(question, result.text) and not fits_shape(question, undated)
+    assert not fits_shape("How many students does she advise?", "She advises students [2].")
+    assert fits_shape("How many students does she advise?", "She advises 4 students [2].")
