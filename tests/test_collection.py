@@ -217,3 +217,27 @@ def test_a_degree_placed_at_the_wrong_university_is_answered_with_where_it_was(
     right = _ask(settings, sample_index,
                  "When did Priya Ramanathan finish her PhD at Halverson University?")
     assert "2021" in right.text and "do not place" not in right.text
+
+
+def test_an_advisor_found_is_answered_whatever_else_the_records_miss(settings, embedder,
+                                                                     tmp_path) -> None:
+    """Her education section lists more entries than became records (summer schools, a
+    certificate), but the doctorate and its advisor were read: "Who advised her PhD?" is
+    answered from the records, not left to the passages as an incomplete list would be."""
+    doc = tmp_path / "lena_okafor.md"
+    doc.write_text("# Lena Okafor\n\n## Education\n\n"
+                   "- Ph.D. in Hydrology, Tamsin Bay University, 2019\n"
+                   "  - Advisor: Bram Stone\n"
+                   "- Summer School on Coastal Modelling, Porto Verde, 2016\n"
+                   "- Certificate in Field Surveying, 2015\n"
+                   "- Winter School on Sediments, Eldmoor, 2014\n", encoding="utf-8")
+    own = settings.model_copy(update={"home": tmp_path / "home"})
+    index = Index(own, embedder)
+    try:
+        ingest([doc], own, index)
+        counts = index.coverage(["Lena Okafor"])["Lena Okafor"]["education"]
+        assert counts[0] < counts[1]  # fewer records than entries: the records are incomplete
+        result = _ask(own, index, "Who advised Lena Okafor's PhD?")
+        assert result.route == "collection" and result.complete and "Bram Stone" in result.text
+    finally:
+        index.close()

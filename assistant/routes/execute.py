@@ -362,8 +362,11 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
                 lines.append(f"{person}'s {named} thesis{at}: “{d['thesis']}” {mark}.")
             else:
                 lines.append(f"{person}: {d.get('degree') or named}{at}{_dated(d)} {mark}.")
+    # An advisor or thesis is asked of the degree found (the doctorate, or the level asked):
+    # degrees the records miss elsewhere do not make it partial.
     return records_answer(" ".join(lines) if field else "\n".join(lines), citations, backend,
-                          index, scope=q.people, kinds=["education"])
+                          index, scope=q.people, kinds=["education"],
+                          one=field in ("advisors", "thesis"))
 
 
 def _dated(d: dict) -> str:

@@ -777,7 +777,7 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
         _claim([t for t in tokens if t.low in _VENUE_WORDS], "attribute")
         asked = [name for name, found in (
             ("first_author" if first_author else "authors",
-             first_author or re.search(r"\b(?:who|(?:co)?authors?|(?:co)?authored|"
+             first_author or re.search(r"\b(?:who|whom|(?:co)?authors?|(?:co)?authored|"
                                        r"(?:co)?wrote|(?:co)?written)\b", text)),
             ("year", shape == "when"),
             ("venue", re.search(r"\b(?:where|venue|conference|journal|workshop)\b", text)))

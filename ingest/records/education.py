@@ -46,7 +46,7 @@ _ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)
 _THESIS = re.compile(r"\b(?:thesis(?: topic| title)?|dissertation)\s*[:\-–]\s*(.+)", re.I)
 # Lower-case words inside a name ("Jan de Vries", "Ali bin Omar"), not the prose after it.
 _NAME_PARTICLES = frozenset("de del della der di da dos du la le van von bin ibn al y".split())
-_TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+")
+_TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+|\bPr\.\s+")  # "Pr." in French
 
 
 def level_of(text: str) -> str | None:
