@@ -12,6 +12,7 @@ from assistant.llm import FakeChatModel
 from assistant.settings import Settings
 from assistant.types import Answer
 from ingest.pipeline import ingest
+from ingest.records.coverage import complete
 from ingest.store import Index
 
 
@@ -228,15 +229,19 @@ def test_an_advisor_found_is_answered_whatever_else_the_records_miss(settings, e
     doc.write_text("# Lena Okafor\n\n## Education\n\n"
                    "- Ph.D. in Hydrology, Tamsin Bay University, 2019\n"
                    "  - Advisor: Bram Stone\n"
-                   "- Summer School on Coastal Modelling, Porto Verde, 2016\n"
-                   "- Certificate in Field Surveying, 2015\n"
-                   "- Winter School on Sediments, Eldmoor, 2014\n", encoding="utf-8")
+                   + "".join(f"- {course}, {year}\n  Lectures and field work.\n"
+                             for course, year in (("Summer School on Coastal Modelling", 2016),
+                                                  ("Certificate in Field Surveying", 2015),
+                                                  ("Winter School on Sediments", 2014),
+                                                  ("Field Course in Tidal Gauging", 2013),
+                                                  ("Workshop on River Deltas", 2012))),
+                   encoding="utf-8")
     own = settings.model_copy(update={"home": tmp_path / "home"})
     index = Index(own, embedder)
     try:
         ingest([doc], own, index)
         counts = index.coverage(["Lena Okafor"])["Lena Okafor"]["education"]
-        assert counts[0] < counts[1]  # fewer records than entries: the records are incomplete
+        assert not complete(counts)  # fewer records than the section lists
         result = _ask(own, index, "Who advised Lena Okafor's PhD?")
         assert result.route == "collection" and result.complete and "Bram Stone" in result.text
     finally:
