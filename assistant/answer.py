@@ -384,7 +384,9 @@ def extractive_answer(question: str, passages: Sequence[Passage], people: Sequen
     chosen = sorted((s for s in scored if s[0] >= max(1, best - 1)), reverse=True)[:3]
     if not _covers(question, people, f"{chosen[0][2]} {passages[chosen[0][3] - 1].chunk.section}"):
         return prompts.REFUSAL  # "What was her GPA?" met by "undergraduate researchers" alone
-    return " ".join(f"{unit.rstrip('.')} [{n}]." for _, _, unit, n in chosen)
+    text = " ".join(f"{unit.rstrip('.')} [{n}]." for _, _, unit, n in chosen)
+    # "What is her salary at X?" met by "X" alone: no number where one is asked
+    return text if quote.fits_shape(question, text) else prompts.REFUSAL
 
 
 # Of the question's own words (each with its CV synonyms), the share the best sentence must meet.

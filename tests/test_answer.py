@@ -161,6 +161,9 @@ def test_extractive_answers_only_with_a_sentence_that_meets_the_question() -> No
     # A middle initial is part of the name, and "work on" asks for the research topics.
     topics = extractive_answer("What does Ana M. Ruiz work on?", passages, ["Ana M. Ruiz"])
     assert "query optimization" in topics
+    # A salary wants a number: the line naming the lab does not give one.
+    assert extractive_answer("What is Ana Ruiz's salary at Tarn Labs?", passages,
+                             ["Ana Ruiz"]) == prompts.REFUSAL
 
 
 def test_refusals_say_which_stage_refused(settings, sample_index) -> None:
