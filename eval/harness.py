@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -217,8 +217,11 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
                               chunk.person if chunk else c.person,
                               chunk.text if chunk else "", c.n))
     why = answer.diagnostics
+    known = list(index.people())
+    case = replace(case, gold_people=tuple(metrics.indexed_name(g, known)
+                                           for g in case.gold_people))
     return CaseResult(case, answer.text, answer.refused, cited, retrieved, first, total,
-                      answer.backend, named=metrics.named_people(answer.text, list(index.people())),
+                      answer.backend, named=metrics.named_people(answer.text, known),
                       refused_by=str(why.get("refused_by") or ""),
                       dropped=list(why.get("dropped") or []), context=why.get("context"))
 

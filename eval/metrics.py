@@ -7,6 +7,7 @@ are left out of the means, so a kind without refusal cases has no refusal recall
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -171,6 +172,27 @@ def people_exact(r: CaseResult) -> Score:
     """Collection questions: 1 when the answer names every right person and no wrong one."""
     sets = _people_sets(r)
     return None if sets is None else float(sets[0] == sets[1])
+
+
+def _folded(name: str) -> list[str]:
+    """A name's words in lower case without accents ("Cătălina" and "Catălina" are one name)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.findall(r"[a-z][a-z'-]*", plain.lower())
+
+
+def indexed_name(gold: str, known: Sequence[str]) -> str:
+    """The indexed person a case's gold name is: the same name, or the same first and last name
+    with accents and middle names aside ("Jon E. Froehlich" is the indexed "Jon Froehlich"),
+    or the only indexed person with that last name. A case writer spells a name from the
+    document; identity reads it from the same document, sometimes with a middle name more or
+    less, and both are the same person."""
+    if gold in known or not _folded(gold):
+        return gold
+    words = _folded(gold)
+    same = [p for p in known if _folded(p) and _folded(p)[0] == words[0]
+            and _folded(p)[-1] == words[-1]]
+    last = [p for p in known if _folded(p) and _folded(p)[-1] == words[-1]]
+    return same[0] if len(same) == 1 else last[0] if len(last) == 1 else gold
 
 
 def named_people(text: str, known: Sequence[str]) -> list[str]:

@@ -224,11 +224,12 @@ Eldmoor Polytechnic Institute
 
 def test_each_degree_takes_the_institution_below_it_where_the_first_one_does() -> None:
     """The degree line first, its institution on the next line: a degree does not take the
-    institution above it, which is the previous degree's (a misspelt one stays unknown)."""
+    institution above it, which is the previous degree's; "University" misspelt by one letter
+    is still a university."""
     degrees = [(d["degree"], d["institution"]) for r in extract(DEGREE_FIRST, "Noor Castellan")
                if r.kind == "education" for d in [r.data]]
     assert degrees == [("Ph.D", "Tamsin Bay University"), ("M.A", "Tamsin Bay University"),
-                       ("M.Sc", None), ("B.Sc", "Eldmoor Polytechnic Institute")]
+                       ("M.Sc", "Univrsity of Corvallo"), ("B.Sc", "Eldmoor Polytechnic Institute")]
     # A thesis line is the degree's above it, not the doctorate's of the same university.
     theses = {r.data["degree"]: r.data["thesis"] for r in extract(DEGREE_FIRST, "Noor Castellan")
               if r.kind == "education"}
@@ -407,3 +408,23 @@ def test_advisor_lines_as_cvs_write_them(line, named) -> None:
     text = f"Noor Castellan\n\nEducation\nPh.D. in Ocean Physics, Tamsin Bay University\n{line}\n"
     degrees = [r.data for r in extract(text, "Noor Castellan") if r.kind == "education"]
     assert [d["advisors"] for d in degrees] == [named]
+
+
+RUN_IN = """Ines Varga
+
+Education
+Ph.D. in Microbiology Quarry Lake University, Department of Biology  Sept 2016 – Aug 2020
+B.Sc. in Biology, Honours Tallis University  Sept 2010 – May 2014
+Grado en Lengua y Literatura U. de Valencia, 2008 - 2012
+**MSc in Informatics**, Escola Politècnica de Girona - _2007_
+"""
+
+
+def test_a_degree_line_that_runs_into_its_institution_takes_that_institution() -> None:
+    """The institution written after the field on the degree's own line is that degree's,
+    not the next line's; degrees and institutions in Spanish and Catalan are read too."""
+    degrees = [(d["level"], d["institution"]) for r in extract(RUN_IN, "Ines Varga")
+               if r.kind == "education" for d in [r.data]]
+    assert degrees == [("phd", "Quarry Lake University"), ("bachelors", "Tallis University"),
+                       ("bachelors", "U. de Valencia"),
+                       ("masters", "Escola Politècnica de Girona")]

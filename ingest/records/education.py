@@ -14,13 +14,18 @@ from ingest.records.text import DATE_RANGE, MONTH, Line, date_range, first_year,
 
 _LEVELS = (
     # CVs set degrees in capitals too ("PH.D. IN ASTRONOMY", "MASTER OF IT").
+    # CVs in Spanish, French, Italian and Portuguese name them in their own words ("Grado en
+    # Lengua", "Doctorat en", "Laurea Magistrale", "Mestrado em").
     ("phd", r"Ph\.?\s?D\.?|PH\.?\s?D\.?|Doctor(?:ate| of Philosophy)|DOCTOR(?:ATE| OF PHILOSOPHY)|"
-            r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\."),
-    ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MBA|M\.?Tech\.?|"
-                r"Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?"),
+            r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\.|Doctorado(?= en )|Doctorat(?= en )|"
+            r"Dottorato(?= di )|Doutorado(?= em )"),
+    ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MA\.(?= [A-Z])|MBA|"
+                r"M\.?Tech\.?|Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?|Máster|"
+                r"Maestría|Mestrado|Laurea Magistrale"),
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
-                  r"A\.?B\.?(?=[\s,])"),
+                  r"A\.?B\.?(?=[\s,])|Grado(?= en )|Licenciatura(?= en )|Licence(?= en )|"
+                  r"Laurea(?= (?:in|Triennale))|Bacharelado(?= em )"),
 )
 # The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
 LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd",
@@ -32,12 +37,22 @@ LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd
 # How an answer names each level.
 LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
+# "University" with one letter dropped, as CVs misspell it ("Univesity of Tehran").
+_UNIVERSITY_TYPOS = "|".join(sorted({"University"[:i] + "University"[i + 1:]
+                                     for i in range(2, len("University"))}))
 INSTITUTION = re.compile(
-    r"\bUniv\.|\b(?:University|Universit[éàä]t?|Universitat|Universiteit|Universidade|"
-    r"Universidad|Università|Institute|Institut|College|Lycée|Gymnasium|Hochschule|Polytechnique|"
-    r"School|Academy|Polytechnic|Politecnico|Ecole|École|ETH|EPFL|KAIST|MIT|CMU|UCLA|"
-    r"UC [A-Z]\w+|Caltech|Technion)\b"
+    r"\bUniv\.|\bU\. (?:de|of|di|do|du)\b|\b(?:University|Universit[éàä]t?|Universitat|"
+    r"Universiteit|Universidade|Universidad|Università|Uniwersytet|Univerzita|Institute|Institut|"
+    r"Instituto|Istituto|College|Lycée|Gymnasium|Hochschule|Polytechnique|School|Academy|"
+    r"Polytechnic|Politecnico|Ecole|École|Escola|Escuela|Scuola|Facultad|Faculdade|ETH|EPFL|"
+    r"KAIST|MIT|CMU|UCLA|UC [A-Z]\w+|Caltech|Technion|" + _UNIVERSITY_TYPOS + r")\b"
 )
+# Words of a degree's field, which a degree line may run into its institution's name ("Ph.D. in
+# Microbiology McMaster University"): they end the name on its left.
+_FIELD_WORD = re.compile(r"(?:\w+(?:ology|ologies|ics|ing|istry|sophy|ences?|ture|ism|ment|"
+                         r"ation|omy|ies)|Science|Arts|Law|Medicine|Studies|Design|History|"
+                         r"Mathematics|Informatics|Physics|Biology|Honou?rs|Hons\.?)",
+                         re.I)
 _ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-–]\s*(.+)|"
                       r"\b(?:supervision|direction|guidance) of\s+(.+)|"
                       r"(?-i:\bPIs?)\s*[:\-–]\s*(.+)", re.I)
@@ -88,9 +103,29 @@ def institution_in(text: str) -> str | None:
             part = " ".join(w.lower() if w in _SMALL_CAPS_WORDS and i else
                             w if len(w) <= 4 and w.isalpha() and w not in _SMALL_CAPS_WORDS
                             else w.capitalize() for i, w in enumerate(part.split()))
-        if INSTITUTION.search(part) and not DEGREE.match(part) and len(part.split()) <= 12:
-            return re.sub(r"^The\s+", "", part)
+        if DEGREE.match(part):
+            part = _after_field(part)
+        if part and INSTITUTION.search(part) and len(part.split()) <= 12:
+            return re.sub(r"^(?:The|Honou?rs|Hons\.?)\s+", "", part)
     return None
+
+
+def _after_field(part: str) -> str:
+    """The institution a degree clause runs into ("Ph.D. in Microbiology McMaster University"
+    → "McMaster University"): the capitalised words before its institution word, back to the
+    degree's field; "" when the clause names no institution."""
+    found = INSTITUTION.search(part, DEGREE.match(part).end())  # type: ignore[union-attr]
+    if not found:
+        return ""
+    if found.group(0).startswith(("U.", "Univ.")):  # "U. de Murcia": the name follows
+        return part[found.start():]
+    words = part[:found.start()].split()
+    kept: list[str] = []
+    for word in reversed(words[-3:]):
+        if not word[:1].isupper() or _FIELD_WORD.fullmatch(word.strip(",.")) or DEGREE.match(word):
+            break
+        kept.insert(0, word)
+    return " ".join([*kept, part[found.start():]])
 
 
 def degree_text(text: str) -> str:
