@@ -246,3 +246,17 @@ def test_an_advisor_found_is_answered_whatever_else_the_records_miss(settings, e
         assert result.route == "collection" and result.complete and "Bram Stone" in result.text
     finally:
         index.close()
+
+
+def test_a_degree_asked_in_a_field_is_read_from_the_degree_not_its_minor(settings,
+                                                                          sample_index) -> None:
+    """"A bachelor's in mathematics" is a degree whose field is mathematics ("B.S. in
+    Mathematics"), not one with a minor in it; a doctorate asked in a field the documents do
+    not give it in is answered with the field they give."""
+    result = _ask(settings, sample_index, "Who has a bachelor's degree in mathematics?")
+    assert result.route == "collection" and "WRONG" not in result.text
+    assert _people(result) == {"Jia Wei"} and "B.S. in Mathematics" in result.text
+    premise = _ask(settings, sample_index, "When did Priya Ramanathan get her PhD in physics?")
+    assert premise.route == "collection" and not premise.refused
+    assert "Ph.D. in Computer Science, Halverson University (2021)" in premise.text
+    assert "do not give it in physics" in premise.text

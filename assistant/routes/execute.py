@@ -21,13 +21,15 @@ from assistant.collection import (
     title_matches,
     venue_matches,
 )
+from assistant.compress import stems
 from assistant.listed import authorship_from_text, paper_from_text
+from assistant.retrieval import STOPWORDS
 from assistant.routes.query import KIND, Query
 from assistant.types import Answer, Citation
 from ingest.records.coverage import complete
-from ingest.records.education import INSTITUTION, LEVEL_NAMES
+from ingest.records.education import DEGREE, INSTITUTION, LEVEL_NAMES
 from ingest.records.places import countries_in
-from ingest.records.text import YEAR, same_person
+from ingest.records.text import YEAR, abbreviates, same_person
 from ingest.store import Index, StoredRecord
 
 _CURRENT = re.compile(r"present|current|now|today", re.I)
@@ -70,6 +72,7 @@ def _fits(query: Query, record: StoredRecord) -> bool:
         return True
     if record.kind == "education":
         return (query.level is None or d.get("level") == query.level) and (
+            not query.subject or _in_subject(query.subject, d.get("degree") or "")) and (
             not query.value or phrase_matches(query.value, d.get("institution") or "")) and (
             _in_country(query, f"{d.get('institution') or ''} {record.quote}"))
     if record.kind == "position":
@@ -89,6 +92,19 @@ def _fits(query: Query, record: StoredRecord) -> bool:
         return (not query.value or phrase_matches(query.value, said)) and _overlaps(
             query, _span(d.get("term"), d.get("term")))
     return False
+
+
+def _in_subject(subject: str, degree: str) -> bool:
+    """Whether a degree's own words give it in the subject asked ("Economics" in "Ph.D. in
+    Economics", "B.A. in Philosophy/Mathematical Economic Analysis")."""
+    named = DEGREE.search(degree)  # "Doctor of Philosophy in Physics" is not in philosophy
+    field = degree[named.end():] if named else degree
+    field = re.split(r"\b(?:minor|minors)\b", field, flags=re.I)[0]  # a minor is not its field
+    if re.fullmatch(r"[A-Za-z]{2,5}", subject) and abbreviates(  # "CS", "EE"
+            subject.lower(), re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", "", field.lower())),
+            initials_only=True):
+        return True
+    return stems(subject) - STOPWORDS <= stems(field)
 
 
 def _in_country(query: Query, said: str) -> bool:
@@ -185,12 +201,20 @@ def _verb(query: Query) -> str:
         "papers": f"published at{value}" if value else "list papers",
         "coauthors": f"co-authored with {others}",
         "advisor": f"were advised by {others}",
-        "education": f"studied{place}" if place else "list a degree",
+        "education": _studied(query, place),
         "position": f"{worked}{place}",
         "award": f"received{value}" if value else "list an award",
         "teaching": f"taught{value}" if value else "list teaching",
     }
     return verbs[query.relation or ""] + _years(query)
+
+
+def _studied(query: Query, place: str) -> str:
+    """What the people of an education answer did: "studied at X", "hold a Ph.D. in economics"."""
+    if query.subject:
+        named = LEVEL_NAMES.get(query.level or "", "degree")
+        return f"list a {named} in {query.subject}{place}"
+    return f"studied{place}" if place else "list a degree"
 
 
 def _years(query: Query) -> str:
@@ -327,6 +351,8 @@ def _advisor_who(q: Query, index: Index, backend: str) -> Answer | None:
 
 def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer | None:
     """Each named person's degrees that hold the asked field: advisors, thesis, dates, place."""
+    if not q.people:  # "Where did she do her PhD?" with no one to be "she"
+        return None
     found = _grouped(_records(q, index, q.people))
     if q.level and field in ("advisors", "thesis"):
         for person in q.people:  # "her master's advisor" when she lists no master's degree
@@ -343,7 +369,8 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
                 index, person, "education"):
             return _unstated(q, person, degrees[0], field, index)
         found[person] = kept
-    if q.value and q.level and field is None and len(q.people) == 1 and not found:
+    if (q.value or q.subject) and q.level and field is None and len(q.people) == 1 \
+            and not found:
         return _degree_elsewhere(q, index, backend)
     if any(not found.get(p) for p in q.people):
         return None
@@ -380,16 +407,26 @@ def _degree_elsewhere(q: Query, index: Index, backend: str) -> Answer | None:
     institution and never name Caltech with it: the degree they give, cited, and that they do
     not place it there (a false premise answered with what the documents say)."""
     person, value = q.people[0], q.value or ""
-    degrees = [r for r in _records(replace(q, value=None), index, q.people)
-               if r.data.get("institution") and not phrase_matches(value, r.quote)]
+    degrees = [r for r in _records(replace(q, value=None, subject=None), index, q.people)
+               if r.data.get("institution") and not (value and phrase_matches(value, r.quote))
+               and not (q.subject and _in_subject(q.subject, r.quote))]
     if not degrees:
         return None
     citations: list[Citation] = []
     named = LEVEL_NAMES.get(q.level or "", "degree")
-    said = "; ".join(f"{r.data.get('degree') or named}, {r.data['institution']}"
-                     f"{_dated(r.data)} {cite(r, citations)}" for r in degrees)
-    text = (f"{person}'s documents give the {named} as {said}. They do not place it at "
-            f"{value}.")
+
+    def said(records: list[StoredRecord]) -> str:
+        return "; ".join(f"{r.data.get('degree') or named}, {r.data['institution']}"
+                         f"{_dated(r.data)} {cite(r, citations)}" for r in records)
+
+    text = f"{person}'s documents give the {named} as {said(degrees)}."
+    if value:
+        text += f" They do not place it at {value}."
+    if q.subject:  # "his PhD in computer science" when it is his master's that is
+        text += f" They do not give it in {q.subject}."
+        other = _records(replace(q, level=None, value=None), index, q.people)
+        if other:
+            text += f" Their degrees in {q.subject}: {said(other)}."
     return records_answer(text, citations, backend, index, kinds=["education"], one=True)
 
 

@@ -159,6 +159,7 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         return Query(reason="a paper named earlier that the records cannot tell")
     named = _people(tokens, lex, focus)
     since, until = _window(q, tokens)
+    _subject(tokens)  # before the values: "a PhD in computer science" names no department
     values = _values(tokens, lex)
     title = title or _described_title(q, tokens)
     if title:  # "vantage: who are his co-authors on it?": it is the paper named
@@ -188,7 +189,7 @@ def _dropped(query: Query, tokens: list[_Token]) -> Query | None:
     roles = {t.role for t in tokens}
     lost = [part for part, role, kept in (
         ("place or name", "value", query.value), ("title", "title", query.value),
-        ("years", "years", query.since or query.until),
+        ("years", "years", query.since or query.until), ("subject", "subject", query.subject),
         ("person", "other", query.others)) if role in roles and not kept]
     return replace(query, reason=f"the query leaves out the {lost[0]}") if lost else None
 
@@ -530,6 +531,29 @@ def _country(tokens: list[_Token]) -> str | None:
     return None
 
 
+def _subject(tokens: list[_Token]) -> str | None:
+    """The field a degree is asked in: "a PhD in economics", "degrees in computer science" (up
+    to three words after "in" that nothing else claimed: not a country, year or name)."""
+    for i, t in enumerate(tokens[:-2]):
+        if (t.low not in LEVEL_WORDS and t.low not in ("degree", "degrees")) or \
+                tokens[i + 1].low != "in":
+            continue
+        if t.low not in LEVEL_WORDS and i and tokens[i - 1].low not in LEVEL_WORDS and \
+                tokens[i - 1].low not in HARMLESS:
+            continue  # "her Mgr. degree in mathematics": a degree the parse does not know
+        span = []
+        for word in tokens[i + 2:i + 5]:
+            if word.role or word.low in HARMLESS or word.low in _RELATION_OF or \
+                    not word.low.isalpha() or country_named(word.text) or \
+                    country_named(word.text, demonym=True):
+                break  # "a PhD in France" is where (_country), "in 2019" when
+            span.append(word)
+        if span:
+            _claim([tokens[i + 1], *span], "subject")
+            return " ".join(word.text for word in span)
+    return None
+
+
 def _word_before(tokens: list[_Token], i: int) -> str:
     """The word before token i, past a "the" ("in the UK")."""
     j = i - 1 if i and tokens[i - 1].low != "the" else i - 2
@@ -624,6 +648,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if isinstance(value, Query):
         return value
     country = _country(tokens) if relation in ("education", "position") else None
+    subject = " ".join(t.text for t in tokens if t.role == "subject" and t.low != "in") or None
     if relation in ("papers", "coauthors", "authorship"):
         return _papers(relation, shape, people, other_names, value, title, tokens, named,
                        first_author, base)
@@ -641,7 +666,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
         if attribute:  # "the title of her thesis", "what was it called"
             _claim([t for t in tokens if t.low in _THESIS_WORDS], "attribute")
             query = replace(query, shape="what", attribute=attribute)
-        return replace(query, level=level)
+        return replace(query, level=level, subject=subject)
     if shape == "yesno" or (shape in ("where", "when", "what") and relation in ("award",
                                                                                "teaching")):
         return Query(reason=f"{relation} records answer no {shape} question")

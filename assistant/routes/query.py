@@ -32,6 +32,7 @@ class Query:
     until: int | None = None
     internship: bool | None = None  # positions: internships only (True), jobs only (False)
     level: str | None = None  # education: phd, masters, bachelors
+    subject: str | None = None  # education: the field a degree is asked in ("economics")
     first_author: bool = False
     current: bool = False  # positions: only those the documents say are held now
     country: str | None = None  # degrees, positions: at a place in this country (places.py)
