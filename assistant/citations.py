@@ -123,11 +123,47 @@ def _degree_fields_stated(sentence: str, passage_text: str) -> bool:
     return True
 
 
+# "his Ph.D. in 2004", "a PhD from MIT in 2019": a degree and the year the sentence gives it.
+_DEGREE_YEAR = re.compile(DEGREE.pattern + r"(?P<gap>[^;\n]{0,40}?)\b(?P<year>(?:19|20)\d\d)\b")
+
+
+def degree_years(text: str) -> list[tuple[str, str]]:
+    """(level, year) of each degree a text dates: the year after it in the same clause."""
+    found = []
+    for m in _DEGREE_YEAR.finditer(text):
+        if DEGREE.search(m.group("gap")) or re.search(r"\band\b|,", m.group("gap")):
+            continue  # "his Ph.D. and his M.A. in 1995": the year is the M.A.'s
+        level = next(k for k, v in m.groupdict().items() if v and k not in ("gap", "year"))
+        found.append((level, m.group("year")))
+    return found
+
+
+def _degree_years_stated(sentence: str, passage_text: str) -> bool:
+    """Whether each degree a sentence dates is one the passage gives with that year, on its
+    line or the lines beside it: "Ph.D. in 2004" is not supported by a passage that names a
+    2004 thesis of someone else and no Ph.D. of that year."""
+    for level, year in degree_years(sentence):
+        near = []
+        for m in DEGREE.finditer(passage_text):
+            if next(k for k, v in m.groupdict().items() if v) != level:
+                continue
+            start = passage_text.rfind("\n", 0, passage_text.rfind("\n", 0, m.start())) + 1
+            end = len(passage_text)
+            if (line_end := passage_text.find("\n", m.end())) >= 0:  # and the next line
+                end = next_end if (next_end := passage_text.find("\n", line_end + 1)) >= 0 \
+                    else end
+            near.append(passage_text[start:end])
+        if not any(year in text for text in near):
+            return False
+    return True
+
+
 def support(sentence: str, passage_text: str) -> float:
     """How well a passage supports a sentence: 0 when a number or name is missing, or a degree
-    is given in a field the passage does not give it in."""
+    is given in a field or a year the passage does not give it in."""
     numbers, names, words = claim_terms(sentence)
-    if not _degree_fields_stated(sentence, passage_text):
+    if not _degree_fields_stated(sentence, passage_text) or \
+            not _degree_years_stated(sentence, passage_text):
         return 0.0
     # "PhD" in a sentence is "Ph.D." in a CV: compare with abbreviation dots dropped as well.
     lowered = passage_text.lower()

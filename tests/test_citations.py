@@ -128,3 +128,17 @@ def test_a_degree_is_supported_only_in_the_field_the_passage_gives_it() -> None:
     assert check("Noor Castellan got a PhD in computer science in 2013 [1].", p) == []
     assert check("Noor Castellan got a PhD in Philosophy in 2013 [1].", p)
     assert check("Noor Castellan holds an M.S. in Computer Science [1].", p)  # "M.S., Computer"
+
+
+def test_a_degree_is_supported_only_with_the_year_the_passage_gives_it() -> None:
+    """"His Ph.D. in 2004" where the passage's 2004 is a student's thesis and it names no
+    Ph.D. of his that year: every number is there, but not the relation, so it is dropped."""
+    theses = [_passage(1, "Noor Castellan", "Doctoral Supervision",
+                       "Ines Valdane, Essays on Tides, 2004. Committee member.\n"
+                       "Colm Brady, Sonar Arrays, 2003. Committee member.")]
+    assert check("Noor Castellan got his Ph.D. in 2004 and his M.A. in 2003 [1].", theses) == []
+    degrees = [_passage(2, "Noor Castellan", "Education",
+                        "Tamsin Bay University\nM.A. in Economics, 1995\nPh.D. in Economics\n"
+                        "1996 - 1999")]
+    assert check("Noor Castellan got his Ph.D. in 1999 [1].", degrees)
+    assert check("Noor Castellan got his M.A. in 1999 [1].", degrees) == []

@@ -400,6 +400,7 @@ def test_courses_listed_on_one_line_under_a_label_or_a_role() -> None:
 @pytest.mark.parametrize("line, named", [
     ("Supervisor: Dr. Ines Valdane 2015 – 2019", ["Ines Valdane"]),
     ("PI: Colm Brady Member of Coastal Acoustics and Sonar Lab", ["Colm Brady"]),
+    ("Supervised by Prof. Ines Valdane and Prof. Colm Brady", ["Ines Valdane", "Colm Brady"]),
     ("on tidal resonators in cold water under the\nsupervision of Jan de Vries", ["Jan de Vries"]),
 ])
 def test_advisor_lines_as_cvs_write_them(line, named) -> None:

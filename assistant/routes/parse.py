@@ -770,7 +770,7 @@ def _value_for(relation: str, title: str | None, values: list,
         return Query(reason="a value the relation does not hold")
     if fitting:
         return fitting[0][0]
-    if relation in ("education", "position", "teaching", "award"):
+    if relation in ("education", "advisor", "position", "teaching", "award"):
         # "at Initech", "from Halverson"; not "in Spain" or "in CS": a country or a field is
         # not where a record says someone studied or worked.
         found = _proper_value(tokens, {"at", "from", "for"})

@@ -33,7 +33,8 @@ LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd
                "bachelor": "bachelors", "bachelors": "bachelors", "bsc": "bachelors",
                "undergraduate": "bachelors", "undergrad": "bachelors", "ms": "masters",
                "meng": "masters", "mphil": "masters", "mba": "masters", "bs": "bachelors",
-               "beng": "bachelors"}
+               "beng": "bachelors", "ma": "masters", "ba": "bachelors", "mres": "masters",
+               "dphil": "phd"}
 # How an answer names each level.
 LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
 DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
@@ -55,6 +56,7 @@ _FIELD_WORD = re.compile(r"(?:\w+(?:ology|ologies|ics|ing|istry|sophy|ences?|tur
                          re.I)
 _ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-–]\s*(.+)|"
                       r"\b(?:supervision|direction|guidance) of\s+(.+)|"
+                      r"^\W*(?:co-)?(?:advised|supervised) by\s+(.+)|"
                       r"(?-i:\bPIs?)\s*[:\-–]\s*(.+)", re.I)
 _ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)?[A-Z][\w.'’ -]+?)"
                          r"(?=[,.;)]|$| and (?:is|was|then)\b)")
