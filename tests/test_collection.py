@@ -260,3 +260,32 @@ def test_a_degree_asked_in_a_field_is_read_from_the_degree_not_its_minor(setting
     assert premise.route == "collection" and not premise.refused
     assert "Ph.D. in Computer Science, Halverson University (2021)" in premise.text
     assert "do not give it in physics" in premise.text
+
+
+def test_a_job_stated_only_in_prose_is_found_in_the_text(settings, embedder, tmp_path) -> None:
+    """"Who has worked at Initech Labs?" names the person whose CV lists the job (a record) and
+    the one whose profile page says so in a sentence no record was read from, quoted and cited;
+    not the one whose page names Initech Labs only for a fellowship."""
+    (tmp_path / "cv.md").write_text(
+        "# Lena Okafor\n\n## Experience\n\n- Research Scientist, Initech Labs, 2019 – 2022\n"
+        "- Lecturer, Tamsin Bay University, 2016 – 2019\n", encoding="utf-8")
+    (tmp_path / "about.md").write_text(
+        "# Bram Stone\n\nBram Stone is a professor of hydrology at Eldmoor Polytechnic "
+        "Institute. During his PhD he interned at Initech Labs in Oslo, where he built flood "
+        "models.\n", encoding="utf-8")
+    (tmp_path / "page.md").write_text(
+        "# Ines Valdane\n\nInes Valdane studies tidal energy at Quarry Lake University. She "
+        "holds the Initech Labs Graduate Fellowship.\n", encoding="utf-8")
+    own = settings.model_copy(update={"home": tmp_path / "home"})
+    index = Index(own, embedder)
+    try:
+        ingest([tmp_path / "cv.md", tmp_path / "about.md", tmp_path / "page.md"], own, index)
+        result = _ask(own, index, "Who has worked at Initech Labs?")
+        assert result.route == "collection" and "WRONG" not in result.text
+        assert _people(result) == {"Lena Okafor", "Bram Stone"}
+        prose = next(c for c in result.citations if c.person == "Bram Stone")
+        assert "interned at Initech Labs in Oslo" in prose.quote and prose.source == "about.md"
+        interned = _ask(own, index, "Who interned at Initech Labs?")
+        assert _people(interned) == {"Bram Stone"}
+    finally:
+        index.close()

@@ -21,15 +21,16 @@ from assistant.collection import (
     title_matches,
     venue_matches,
 )
-from assistant.compress import stems
+from assistant.compress import stems, units
 from assistant.listed import authorship_from_text, paper_from_text
 from assistant.retrieval import STOPWORDS
 from assistant.routes.query import KIND, Query
 from assistant.types import Answer, Citation
+from ingest.chunking import Chunk
 from ingest.records.coverage import complete
 from ingest.records.education import DEGREE, INSTITUTION, LEVEL_NAMES
 from ingest.records.places import countries_in
-from ingest.records.text import YEAR, abbreviates, same_person
+from ingest.records.text import YEAR, abbreviates, clean, same_person
 from ingest.store import Index, StoredRecord
 
 _CURRENT = re.compile(r"present|current|now|today", re.I)
@@ -173,19 +174,69 @@ def _listed(query: Query, index: Index, backend: str, noun: str) -> Answer | Non
 
 def _who(query: Query, index: Index, backend: str,
          keep: Callable[[StoredRecord], bool] = lambda r: True) -> Answer | None:
-    """Everyone in the index with a matching record, each item cited."""
+    """Everyone in the index with a matching record, each item cited; for a job at a named
+    place, also those whose documents' text says they worked there where no record does (a
+    profile page written in prose: "a Visiting Faculty Researcher … at Google Research")."""
     found = _grouped([r for r in _records(query, index, query.people) if keep(r)])
-    if not found:
+    mentioned = work_mentions(query, index, skip=set(found))
+    if not found and not mentioned:
         return None
     citations: list[Citation] = []
-    n = len(found)
+    n = len(found) + len(mentioned)
     lines = [f"{'One person' if n == 1 else f'{n} people'} in the collection {_verb(query)}:"]
     for person in sorted(found):
         lines.append(f"- {person}: " + "; ".join(
             f"{describe(r)} {cite(r, citations)}" for r in found[person]) + ".")
-    return records_answer("\n".join(lines), citations, backend, index,
-                          scope=list(query.people) or list(index.people()),
-                          kinds=[KIND[query.relation or ""]])
+    for person, (chunk, sentence) in sorted(mentioned.items()):
+        citations.append(Citation(n=len(citations) + 1, source=chunk.source, person=person,
+                                  section=chunk.section, page=chunk.page, quote=sentence,
+                                  chunk_id=chunk.id))
+        lines.append(f"- {person} (in the text of their documents, not their records): "
+                     f"“{sentence}” [{len(citations)}].")
+    result = records_answer("\n".join(lines), citations, backend, index,
+                            scope=list(query.people) or list(index.people()),
+                            kinds=[KIND[query.relation or ""]])
+    if mentioned:
+        result.notes.insert(1, "Where no record holds the job, the documents' own sentences "
+                               "that name the place with a role were read too.")
+    return result
+
+
+# A sentence that says someone worked somewhere: a role, or a verb of working, beside the name.
+_WORK_CUE = re.compile(r"\b(?:work(?:ed|s|ing)?|intern(?:ed|s|ing|ship|ships)?|employ\w*|"
+                       r"join(?:ed|s)?|researcher|engineer|scientist|faculty|professor|"
+                       r"postdoc\w*|post-doc\w*|visiting|consultant|staff|lead|manager|director|"
+                       r"developer|analyst|fellow)\b", re.I)
+# A sentence about an award, a grant or a course that names the place is not about work there.
+_NOT_WORK = re.compile(r"\b(?:awards?|awarded|fellowships?|grants?|scholarships?|prizes?|scholar|"
+                       r"funded|funding|sponsor\w*|courses?|certificat\w*|gift)\b", re.I)
+
+
+def work_mentions(query: Query, index: Index, skip: set[str]) -> dict[str, tuple[Chunk, str]]:
+    """People, besides `skip`, one of whose documents' sentences names the organisation a job
+    question asks about with a role or a verb of working, and no award, grant or course: the
+    first such sentence, with its chunk. Records miss jobs stated in prose; the text does not."""
+    if query.relation != "position" or not query.value or query.others or query.country or \
+            query.since is not None or query.until is not None or query.current:
+        return {}
+    words = re.findall(r"\w+", query.value)
+    if not words:
+        return {}
+    fts = " ".join('"' + w.replace('"', "") + '"' for w in words)
+    people = [p for p in (query.people or index.people()) if p not in skip]
+    found: dict[str, tuple[Chunk, str]] = {}
+    for chunk in index.chunks(index.keyword_ids(fts, people, 200)):
+        if chunk.person in found or chunk.person in skip:
+            continue
+        for sentence in units(chunk.text.partition("\n")[2]):
+            plain = clean(sentence)
+            if phrase_matches(query.value, plain) and _WORK_CUE.search(plain) and \
+                    not _NOT_WORK.search(plain) and \
+                    (query.internship is None or bool(re.search(r"\bintern", plain, re.I))
+                     == query.internship):
+                found[chunk.person] = (chunk, plain if len(plain) <= 300 else plain[:297] + "…")
+                break
+    return found
 
 
 def _verb(query: Query) -> str:
