@@ -90,10 +90,23 @@ _SHAPES = (
 )
 
 
-def shape_terms(unit: str) -> set[str]:
+# A line that names a city or country (an address, "London, United Kingdom") holds a place.
+_PLACE_KINDS = {stem(w) for w in "city town country place based located location live lives "
+                                 "living address".split()}
+
+
+def shape_terms(unit: str, terms: set[str] | None = None) -> set[str]:
     """The stems of the kinds of thing a line holds (an e-mail address, a phone number, a web
-    address, a year), which a question may ask for by kind alone."""
-    return {stem(w) for pattern, kinds in _SHAPES if pattern.search(unit) for w in kinds.split()}
+    address, a year, a place), which a question may ask for by kind alone. A place is looked
+    up (ingest/records/places.py) only where `terms`, the question's, ask for one."""
+    found = {stem(w) for pattern, kinds in _SHAPES if pattern.search(unit)
+             for w in kinds.split()}
+    if terms is not None and terms & _PLACE_KINDS:
+        from ingest.records.places import countries_in
+
+        if countries_in(unit):
+            found |= _PLACE_KINDS
+    return found
 
 
 _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s*[-:|]+\s*$", re.M)
@@ -161,12 +174,13 @@ def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
             continue
         size = tokens.count(whole)
         if size <= WHOLE_ENTRY_TOKENS:
-            score = unit_score(f"{whole} {section}", terms) + len(shape_terms(whole) & terms)
+            score = unit_score(f"{whole} {section}", terms) + len(shape_terms(whole, terms) & terms)
             out.append(_Piece(i, e, len(out), whole, size + 1, score))
             continue
         for line in _unwrap(text.split("\n")):
             for n, unit in enumerate(units(line)):
-                score = unit_score(f"{unit} {section}", terms) + len(shape_terms(unit) & terms)
+                score = unit_score(f"{unit} {section}", terms) + len(
+                    shape_terms(unit, terms) & terms)
                 out.append(_Piece(i, e, len(out), unit, tokens.count(unit) + 1, score, n == 0))
     return out
 

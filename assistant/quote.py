@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
-from assistant.compress import name_words, question_terms, stem, stems, unit_score
+from assistant.compress import name_words, question_terms, shape_terms, stem, stems, unit_score
 from assistant.retrieval import STOPWORDS, Passage
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
@@ -139,8 +139,9 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue
         if not fits_shape(question, line.text):
             continue
-        if terms and not unit_score(f"{line.text} {sections[line.passage]}", terms):
-            continue
+        if terms and not unit_score(f"{line.text} {sections[line.passage]}", terms) and \
+                not shape_terms(line.text, terms) & terms:
+            continue  # "What city is she based in?" is met by her address line
         if titles and not any(_holds_title(lines, n, words) for words in titles):
             continue
         kept.append(n)

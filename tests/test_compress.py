@@ -113,3 +113,15 @@ def test_a_line_is_kept_for_the_kind_of_thing_it_holds() -> None:
         assert line in text, question
     (_, text), = build_context([header], "What does Ana Ruiz work on?", ["Ana Ruiz"], budget)
     assert "ana.ruiz@halverson.edu" not in text
+
+
+def test_an_address_line_is_kept_for_a_question_about_where_someone_is_based() -> None:
+    """"What city is she based in?" shares no word with "12 Kelp Road, 8000 Aarhus, Danmark":
+    the line names a city and a country (as the address writes it), so it holds a place."""
+    header = _passage(1, "Profile", "\n".join([
+        "Department of Physics, Room 4.12", "ana.ruiz@halverson.edu", "12 Kelp Road",
+        "8000 Aarhus, Danmark", *[f"Interest {i}: caching and storage layers"
+                                  for i in range(30)]]))
+    (_, text), = build_context([header, *FILLER], "What city is Ana Ruiz based in?",
+                               ["Ana Ruiz"], 60)
+    assert "8000 Aarhus, Danmark" in text

@@ -32,6 +32,13 @@ _ALIASES = {
     "prc": "China", "p.r. china": "China", "españa": "Spain", "italia": "Italy",
     "deutschland": "Germany", "schweiz": "Switzerland", "suisse": "Switzerland",
     "brasil": "Brazil", "méxico": "Mexico", "россия": "Russia", "türkiye": "Turkey",
+    # Countries as their own addresses write them ("1855 Frederiksberg, Danmark").
+    "danmark": "Denmark", "sverige": "Sweden", "norge": "Norway", "suomi": "Finland",
+    "polska": "Poland", "österreich": "Austria", "nederland": "Netherlands",
+    "belgië": "Belgium", "belgique": "Belgium", "éire": "Ireland", "hellas": "Greece",
+    "magyarország": "Hungary", "česko": "Czechia", "hrvatska": "Croatia", "srbija": "Serbia",
+    "românia": "Romania", "lietuva": "Lithuania", "latvija": "Latvia", "eesti": "Estonia",
+    "slovensko": "Slovakia", "slovenija": "Slovenia", "ísland": "Iceland",
 }
 # What a question calls people or things of a country ("a Canadian university").
 _DEMONYMS = {
