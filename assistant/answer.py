@@ -187,7 +187,8 @@ class Assistant:
                 written = None
             prompt_tokens = sum(tokens.count(str(m.content)) for m in messages)
         timings.setdefault("first_token_s", time.perf_counter() - started)
-        result = written or finish(raw, sent, backend=self.backend)
+        result = written or finish(raw, sent, backend=self.backend,
+                                   quoted="picked" in diagnostics)
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
                 inverted := own_advisors_named(result.text, typed.people, self.index)):
             result = refusal(self.backend, "checker")
@@ -337,22 +338,24 @@ def is_refusal(text: str) -> bool:
     )
 
 
-def finish(raw: str, passages: Sequence[Passage], *, backend: str) -> Answer:
-    """Verify a raw answer's citations; refuse when nothing in it is supported."""
+def finish(raw: str, passages: Sequence[Passage], *, backend: str,
+           quoted: bool = False) -> Answer:
+    """Verify a raw answer's citations; refuse when nothing in it is supported. `quoted`: the
+    answer is passage lines quoted whole (assistant/quote.py), each checked as one claim."""
     if is_refusal(raw) or not passages:
         return refusal(backend)
-    checked = check(raw, passages)
+    checked = check(raw, passages, whole_lines=quoted)
     if not checked:
         result = refusal(backend, "checker")
         result.diagnostics["dropped"] = [why_unsupported(s, passages)
-                                         for s in split_sentences(raw)]
+                                         for s in split_sentences(raw, whole_lines=quoted)]
         result.notes.append("The model's answer was not supported by the passages.")
         return result
-    text, citations = assemble(checked, passages)
+    text, citations = assemble(checked, passages, sep="\n" if quoted else " ")
     notes = []
     if any(c.changed == "repointed" for c in checked):
         notes.append("Some citation numbers were corrected to the passage that supports them.")
-    if len(checked) < len(split_sentences(raw)):
+    if len(checked) < len(split_sentences(raw, whole_lines=quoted)):
         notes.append("Sentences the passages do not support were left out.")
     return Answer(text=text, citations=citations, refused=False, backend=backend, notes=notes,
                   retrieved=[p.chunk.id for p in passages])

@@ -39,12 +39,16 @@ class CheckedSentence:
     changed: str = ""  # "", "repointed", "removed-marker"
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of an answer, each keeping the markers that follow it."""
+def split_sentences(text: str, *, whole_lines: bool = False) -> list[str]:
+    """Sentences of an answer, each keeping the markers that follow it; with `whole_lines`,
+    each line is one (a quoted CV line: "Engineer at Tapsi Oct. 2020 - May. 2021 [1]")."""
     parts: list[str] = []
     for line in text.splitlines():
         line = line.strip()
         if not line:
+            continue
+        if whole_lines:
+            parts.append(line)
             continue
         starts = [0] + [m.end() for m in _SENTENCE_END.finditer(line)]
         ends = [m.start() + len(m.group(0).rstrip()) for m in _SENTENCE_END.finditer(line)]
@@ -223,10 +227,11 @@ def evidence(passage: Passage) -> str:
     return injection.visible(text)
 
 
-def check(answer_text: str, passages: Sequence[Passage]) -> list[CheckedSentence]:
+def check(answer_text: str, passages: Sequence[Passage], *,
+          whole_lines: bool = False) -> list[CheckedSentence]:
     """Keep markers that point at a supporting passage; re-point or drop the rest."""
     checked: list[CheckedSentence] = []
-    for sentence in split_sentences(answer_text):
+    for sentence in split_sentences(answer_text, whole_lines=whole_lines):
         plain = strip_markers(sentence)
         numbers, names, words = claim_terms(plain)
         if not (numbers or names or words):
@@ -278,8 +283,8 @@ def best_quote(passage_text: str, claim: str, *, limit: int = 300) -> str:
     return best[:limit]
 
 
-def assemble(checked: Sequence[CheckedSentence],
-             passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
+def assemble(checked: Sequence[CheckedSentence], passages: Sequence[Passage],
+             sep: str = " ") -> tuple[str, list[Citation]]:
     """Answer text with markers renumbered in order of first use, and its citations."""
     numbering: dict[int, int] = {}
     citations: list[Citation] = []
@@ -300,4 +305,4 @@ def assemble(checked: Sequence[CheckedSentence],
         text = sentence.text
         end = text[-1] if text and text[-1] in ".!?" else ""
         sentences.append(f"{text[: len(text) - len(end)]} {''.join(marks)}{end or '.'}")
-    return " ".join(sentences), citations
+    return sep.join(sentences), citations

@@ -142,3 +142,19 @@ def test_a_degree_is_supported_only_with_the_year_the_passage_gives_it() -> None
                         "1996 - 1999")]
     assert check("Noor Castellan got his Ph.D. in 1999 [1].", degrees)
     assert check("Noor Castellan got his M.A. in 1999 [1].", degrees) == []
+
+
+def test_a_quoted_line_is_one_claim_with_one_citation() -> None:
+    """A line the model picked is quoted whole: its "Oct. 2020 - May. 2021" is not cut into
+    sentences, each with its own marker; several lines stay on lines of their own."""
+    from assistant.answer import finish
+
+    body = "Machine Learning Engineer at Tapsi Oct. 2020 - May. 2021\nB.Sc., Sharif University"
+    p = [_passage(1, "Noor Castellan", "Experience", body)]
+    raw = ("Noor Castellan: Machine Learning Engineer at Tapsi Oct. 2020 - May. 2021 [1]\n"
+           "Noor Castellan: B.Sc., Sharif University [1]")
+    result = finish(raw, p, backend="local", quoted=True)
+    assert result.text.splitlines() == [
+        "Noor Castellan: Machine Learning Engineer at Tapsi Oct. 2020 - May. 2021 [1].",
+        "Noor Castellan: B.Sc., Sharif University [1]."]
+    assert finish(raw, p, backend="local").text.count("[1]") > 2  # written text is split
