@@ -119,12 +119,20 @@ def plain(text: str) -> str:
     return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.M)  # rules and table borders ("--- --")
 
 
+# A line that stops at a name's initial or a joining word goes on in the next ("Jonathan A." /
+# "Parker.", "Durlauf and" / "Brock"), whatever its case.
+_CUT_SHORT = re.compile(r"(?:(?<=[a-z] )[A-Z]\.|\b(?:and|&))$")
+
+
 def _unwrap(lines: list[str]) -> list[str]:
     """Lines with a wrapped sentence joined back: a line that does not end a sentence, followed
-    by one that goes on in lower case ("Her research covers systems" / "security and ...")."""
+    by one that goes on in lower case ("Her research covers systems" / "security and ..."), or a
+    line cut short at an initial or an "and"."""
     out: list[str] = []
     for line in lines:
-        if (out and out[-1].strip() and line[:1].islower()
+        if out and out[-1].strip() and line.strip() and _CUT_SHORT.search(out[-1].rstrip()):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        elif (out and out[-1].strip() and line[:1].islower()
                 and not out[-1].rstrip().endswith((".", "!", "?", ":", ";"))):
             out[-1] = f"{out[-1].rstrip()} {line.strip()}"
         else:

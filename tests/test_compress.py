@@ -125,3 +125,15 @@ def test_an_address_line_is_kept_for_a_question_about_where_someone_is_based() -
     (_, text), = build_context([header, *FILLER], "What city is Ana Ruiz based in?",
                                ["Ana Ruiz"], 60)
     assert "8000 Aarhus, Danmark" in text
+
+
+def test_a_line_cut_at_an_initial_or_an_and_goes_on_in_the_next() -> None:
+    """A PDF line break after "Jonathan A." or "Durlauf and" is inside a name list: the next
+    line is the same unit, so no name is sent or quoted cut in two."""
+    from assistant.compress import units
+
+    body = ("Thesis committee: Ines Valdane (chair), Colm A. Brady, Jonathan A.\nParker.\n"
+            "Advisors: Ann Lee and\nBo Chen\nComputer Science, Ph.D.\n2015 - 2019")
+    assert units(body) == [
+        "Thesis committee: Ines Valdane (chair), Colm A. Brady, Jonathan A. Parker.",
+        "Advisors: Ann Lee and Bo Chen", "Computer Science, Ph.D.", "2015 - 2019"]
