@@ -91,8 +91,9 @@ _SHAPES = (
 
 
 # A line that names a city or country (an address, "London, United Kingdom") holds a place.
-_PLACE_KINDS = {stem(w) for w in "city town country place based located location live lives "
-                                 "living address".split()}
+# Not "address" nor "place": "her e-mail address", "first place" ask for no city.
+_PLACE_KINDS = {stem(w) for w in "city town country based located location live lives "
+                                 "living".split()}
 
 
 def shape_terms(unit: str, terms: set[str] | None = None) -> set[str]:
