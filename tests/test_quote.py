@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import SAMPLE
 
@@ -178,14 +180,22 @@ def test_a_question_about_someone_not_indexed_is_refused_before_retrieval(
     assert any("Geoffrey Hinton" in note for note in result.notes)
 
 
-def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -> None:
+def _auto_and_pick(settings, index, question: str, dated: bool = False) -> tuple[Any, str]:
+    """Settings for answer style auto over the sample, and the number of the Halverson line (one
+    with a digit, if `dated`) that the line-pick prompt lists for the question."""
     auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
     ingest([SAMPLE], auto, index)
-    question = "Where was Priya Ramanathan a postdoc?"
     _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
                     index, "0", question)
     number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
-                  if line[:1].isdigit() and "Halverson" in line)
+                  if line[:1].isdigit() and "Halverson" in line
+                  and (not dated or any(c.isdigit() for c in line.split(". ", 1)[1])))
+    return auto, number
+
+
+def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -> None:
+    question = "Where was Priya Ramanathan a postdoc?"
+    auto, number = _auto_and_pick(settings, index, question)
     model = FakeChatModel(responses=[prompts.REFUSAL, number])
     assistant = Assistant(auto, index=index, chat_model=model)
     pieces = list(assistant.stream_answer(question))
@@ -211,14 +221,8 @@ def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(setti
                                                                            index) -> None:
     """"When …?" answered without a date is no answer: the line pick follows, and a picked line
     with the year is quoted."""
-    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
-    ingest([SAMPLE], auto, index)
     question = "When did Priya Ramanathan start her postdoc at Halverson?"
-    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
-                    index, "0", question)
-    number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
-                  if line[:1].isdigit() and "Halverson" in line
-                  and any(c.isdigit() for c in line.split(". ", 1)[1]))
+    auto, number = _auto_and_pick(settings, index, question, dated=True)
     undated = "Priya Ramanathan was a postdoc at Halverson University [1]."
     model = FakeChatModel(responses=[undated, number])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
