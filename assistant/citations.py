@@ -10,7 +10,7 @@ from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
-from ingest.records.education import DEGREE
+from ingest.records.education import DEGREE, match_level
 from ingest.records.text import ABBREVIATION_SKIPS, abbreviates
 from prompts import MARKER_PATTERN
 
@@ -101,7 +101,7 @@ def degree_fields(text: str) -> list[tuple[str, set[str]]]:
     """(level, stems of the field) of each "<degree> in <field>" a text states."""
     found = []
     for m in _DEGREE_IN.finditer(text):
-        level = next(k for k, v in m.groupdict().items() if v)
+        level = match_level(m)
         field = _FIELD_STOP.sub("", m.group(m.lastindex or 0))
         words = {stem(w) for w in re.findall(r"[A-Za-z]+", field) if w.lower() not in STOPWORDS}
         if words:
@@ -118,7 +118,7 @@ def _degree_fields_stated(sentence: str, passage_text: str) -> bool:
     for level, words in degree_fields(sentence):
         around = []
         for m in DEGREE.finditer(passage_text):
-            if next(k for k, v in m.groupdict().items() if v) == level:
+            if match_level(m) == level:
                 line_start = passage_text.rfind("\n", 0, m.start()) + 1
                 near = passage_text[max(line_start, m.start() - 40):m.end() + 80].split("\n")[0]
                 around.append({stem(w) for w in re.findall(r"[A-Za-z]+", near)})
@@ -137,8 +137,7 @@ def degree_years(text: str) -> list[tuple[str, str]]:
     for m in _DEGREE_YEAR.finditer(text):
         if DEGREE.search(m.group("gap")) or re.search(r"\band\b|,", m.group("gap")):
             continue  # "his Ph.D. and his M.A. in 1995": the year is the M.A.'s
-        level = next(k for k, v in m.groupdict().items() if v and k not in ("gap", "year"))
-        found.append((level, m.group("year")))
+        found.append((match_level(m), m.group("year")))
     return found
 
 
@@ -146,18 +145,10 @@ def _degree_years_stated(sentence: str, passage_text: str) -> bool:
     """Whether each degree a sentence dates is one the passage gives with that year, on its
     line or the lines beside it: "Ph.D. in 2004" is not supported by a passage that names a
     2004 thesis of someone else and no Ph.D. of that year."""
+    lines = passage_text.split("\n")
     for level, year in degree_years(sentence):
-        near = []
-        for m in DEGREE.finditer(passage_text):
-            if next(k for k, v in m.groupdict().items() if v) != level:
-                continue
-            start = passage_text.rfind("\n", 0, passage_text.rfind("\n", 0, m.start())) + 1
-            end = len(passage_text)
-            if (line_end := passage_text.find("\n", m.end())) >= 0:  # and the next line
-                end = next_end if (next_end := passage_text.find("\n", line_end + 1)) >= 0 \
-                    else end
-            near.append(passage_text[start:end])
-        if not any(year in text for text in near):
+        if not any(year in " ".join(lines[max(0, i - 1):i + 2]) for i, line in enumerate(lines)
+                   if any(match_level(m) == level for m in DEGREE.finditer(line))):
             return False
     return True
 

@@ -186,12 +186,12 @@ def indexed_name(gold: str, known: Sequence[str]) -> str:
     or the only indexed person with that last name. A case writer spells a name from the
     document; identity reads it from the same document, sometimes with a middle name more or
     less, and both are the same person."""
-    if gold in known or not _folded(gold):
-        return gold
     words = _folded(gold)
-    same = [p for p in known if _folded(p) and _folded(p)[0] == words[0]
-            and _folded(p)[-1] == words[-1]]
-    last = [p for p in known if _folded(p) and _folded(p)[-1] == words[-1]]
+    if gold in known or not words:
+        return gold
+    folded = {p: f for p in known if (f := _folded(p))}
+    same = [p for p, f in folded.items() if (f[0], f[-1]) == (words[0], words[-1])]
+    last = [p for p, f in folded.items() if f[-1] == words[-1]]
     return same[0] if len(same) == 1 else last[0] if len(last) == 1 else gold
 
 

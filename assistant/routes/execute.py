@@ -224,9 +224,11 @@ def work_mentions(query: Query, index: Index, skip: set[str]) -> dict[str, tuple
         return {}
     fts = " ".join('"' + w.replace('"', "") + '"' for w in words)
     people = [p for p in (query.people or index.people()) if p not in skip]
+    if not people:  # no one left to look for (keyword_ids would search everyone)
+        return {}
     found: dict[str, tuple[Chunk, str]] = {}
     for chunk in index.chunks(index.keyword_ids(fts, people, 200)):
-        if chunk.person in found or chunk.person in skip:
+        if chunk.person in found:
             continue
         for sentence in units(chunk.text.partition("\n")[2]):
             plain = clean(sentence)

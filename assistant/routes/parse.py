@@ -159,7 +159,7 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         return Query(reason="a paper named earlier that the records cannot tell")
     named = _people(tokens, lex, focus)
     since, until = _window(q, tokens)
-    _subject(tokens)  # before the values: "a PhD in computer science" names no department
+    _claim_subject(tokens)  # before the values: "a PhD in computer science" is no department
     values = _values(tokens, lex)
     title = title or _described_title(q, tokens)
     if title:  # "vantage: who are his co-authors on it?": it is the paper named
@@ -531,9 +531,10 @@ def _country(tokens: list[_Token]) -> str | None:
     return None
 
 
-def _subject(tokens: list[_Token]) -> str | None:
-    """The field a degree is asked in: "a PhD in economics", "degrees in computer science" (up
-    to three words after "in" that nothing else claimed: not a country, year or name)."""
+def _claim_subject(tokens: list[_Token]) -> None:
+    """Claims the field a degree is asked in: "a PhD in economics", "degrees in computer
+    science" (up to three words after "in" that nothing else claimed: not a country, year or
+    name); `_assemble` reads it back from the claimed words."""
     for i, t in enumerate(tokens[:-2]):
         if (t.low not in LEVEL_WORDS and t.low not in ("degree", "degrees")) or \
                 tokens[i + 1].low != "in":
@@ -550,8 +551,7 @@ def _subject(tokens: list[_Token]) -> str | None:
             span.append(word)
         if span:
             _claim([tokens[i + 1], *span], "subject")
-            return " ".join(word.text for word in span)
-    return None
+            return
 
 
 def _word_before(tokens: list[_Token], i: int) -> str:

@@ -66,11 +66,14 @@ _NAME_PARTICLES = frozenset("de del della der di da dos du la le van von bin ibn
 _TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+|\bPr\.\s+")  # "Pr." in French
 
 
+def match_level(found: re.Match[str]) -> str:
+    """The level of a DEGREE match: which of its named groups matched."""
+    return next(k for k, _ in _LEVELS if found.group(k))
+
+
 def level_of(text: str) -> str | None:
     found = DEGREE.search(text)
-    if not found:
-        return None
-    return next(k for k, _ in _LEVELS if found.group(k))
+    return match_level(found) if found else None
 
 
 def advisors(text: str) -> list[str]:
