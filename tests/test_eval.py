@@ -367,3 +367,16 @@ def test_a_chart_that_cannot_be_drawn_leaves_the_reports_and_warns_once(sample_r
     err = capsys.readouterr().err.splitlines()
     assert [line for line in err if "chart" in line] == [
         "warning: chart not written (RuntimeError: no fonts)"]
+
+
+def test_a_gold_name_is_the_indexed_person_it_names() -> None:
+    """A case names "Jon E. Froehlich" or "Cătălina Cangea" as the document does; identity read
+    "Jon Froehlich" and "Catălina Cangea": the same people, so a right answer scores right. A
+    first name that differs, or a last name two people share, is no match."""
+    known = ["Jon Froehlich", "Catălina Cangea", "Alireza Kazemi", "Alireza Ziabari",
+             "Ana Ruiz", "Bo Ruiz"]
+    assert metrics.indexed_name("Jon E. Froehlich", known) == "Jon Froehlich"
+    assert metrics.indexed_name("Cătălina Cangea", known) == "Catălina Cangea"
+    assert metrics.indexed_name("Alireza Kazemi", known) == "Alireza Kazemi"
+    assert metrics.indexed_name("Eva Ruiz", known) == "Eva Ruiz"
+    assert metrics.indexed_name("Zhizhou Kazemi", known) == "Alireza Kazemi"  # only Kazemi
