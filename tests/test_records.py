@@ -327,6 +327,101 @@ def test_capitals_and_em_dash_lines_of_real_cv_layouts() -> None:
     assert jobs == [("Research Scientist", "Halden Labs"), ("ML Research Internship", "Mila")]
 
 
+ENTRY_PAIRS = """# Ilse Moravec
+
+## Employment
+
+**Kestrel University** Hobart
+SENIOR RESEARCH FELLOW 2021-2023
+
+**Data Engineer** Oslo, Norway
+NORDLYS ANALYTICS February 2018 - Present
+
+**Postdoctoral Fellow Tasman Institute of Marine Science**
+Halvorsen group 2016 – 2018
+
+**Brackwater**
+Data Science and R&D  Nov 2014 – Apr 2015
+
+**Teaching assistant** Hobart
+KESTREL UNIVERSITY 2013
+
+PhD Candidate, Kestrel University  2012 – 2016
+Reef Survey Ltd (2010 - 2011): Consultant pricing dive surveys
+Academic tutor: Dr. Harald Berg
+"""
+
+
+def test_an_entry_set_as_a_bold_heading_over_a_dated_line_is_read_as_one_job() -> None:
+    """Each line of a two-line entry may hold the role or the employer; the role words decide,
+    in capitals or not, and the person's name over the headline is no employer."""
+    jobs = [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in extract(ENTRY_PAIRS, "Ilse Moravec") if r.kind == "position"]
+    assert jobs == [
+        ("SENIOR RESEARCH FELLOW", "Kestrel University", "2021", "2023"),
+        ("Data Engineer", "NORDLYS ANALYTICS", "February 2018", "Present"),
+        ("Postdoctoral Fellow", "Tasman Institute of Marine Science", "2016", "2018"),
+        ("Data Science and R&D", "Brackwater", "Nov 2014", "Apr 2015"),
+        ("PhD Candidate", "Kestrel University", "2012", "2016"),
+        ("Consultant pricing dive surveys", "Reef Survey Ltd", "2010", "2011"),
+    ]
+
+
+TITLED_TEACHING = """# Ilse Moravec
+
+## Teaching
+
+**Introduction to tidy data in R** Hobart Data Week
+INTRODUCING RSTUDIO, PROJECTS, LOOPS AND FUNCTIONS 2021
+**Marine genomics on the command line** Kestrel University
+INTRODUCTION TO THE SHELL AND TO VARIANT CALLING 2019
+**Reef data workshop** Hobart
+INTRODUCTION TO PYTHON AND GIT 2018
+**Reef data workshop** Launceston
+INTRODUCTION TO PYTHON AND GIT 2017
+**Teaching assistant:** Served as a TA for Ocean Physics.
+
+## Activities
+
+Board member, Hobart Sailing Club
+
+**Lectures and courses**
+**Tides for beginners** Kestrel University, Hobart
+Summer school on coastal science  July 7, 2023
+**Kelp forests explained** Tasman Institute
+Public lecture  May 2, 2022
+**Seagrass counting** Hobart
+Field course  Jan 2021
+"""
+
+
+def test_courses_headed_in_bold_over_a_description_and_a_bold_subheading() -> None:
+    """Each bold title with its place heads a course (the capitals under it describe it); a
+    workshop given twice is two courses; a bold line over bold titles starts a subsection."""
+    courses = [(r.data["course"], r.data["term"]) for r in extract(TITLED_TEACHING, "Ilse Moravec")
+               if r.kind == "teaching"]
+    assert courses == [
+        ("Introduction to tidy data in R", "2021"),
+        ("Marine genomics on the command line", "2019"),
+        ("Reef data workshop", "2018"),
+        ("Reef data workshop", "2017"),
+        ("Tides for beginners", "2023"),
+        ("Kelp forests explained", "2022"),
+        ("Seagrass counting", "2021"),
+    ]
+
+
+def test_a_paper_whose_author_list_is_cut_short_stays_the_persons() -> None:
+    text = ("# Ilse Moravec\n\n## Publications\n\n"
+            "Kelp genomes across the Tasman Sea Marine Genomics\n"
+            "A BERG, T LIND, R OKAFOR, S YU, ... 2021\n\n"
+            "Seagrass census methods Ocean Letters\n"
+            "A BERG, T LIND 2020\n")
+    papers = {r.data["title"].split()[0]: r.authored for r in extract(text, "Ilse Moravec")
+              if r.kind == "publication"}
+    assert papers == {"Kelp": True, "Seagrass": False}
+
+
 SCHOLAR_EXPORT = """Mara Quintero
 
 Publications

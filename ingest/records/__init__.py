@@ -8,14 +8,14 @@ awards, teaching; each points back to the chunk and character span it came from.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ingest import injection
-from ingest.chunking import Chunk, split_sections
+from ingest.chunking import Chunk, Section, split_sections
 from ingest.records import citations, education, honours, positions, publications
-from ingest.records.text import DATE_RANGE, Line, lines, without_dates
+from ingest.records.text import DATE_RANGE, Line, first_year, lines, without_dates
 
 KINDS = ("publication", "education", "position", "award", "teaching")
 
@@ -32,7 +32,8 @@ _SECTION_KINDS = (
                   r"studium|bildung|istruzione)"),
     ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction|"
               r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio)"),
-    ("teaching", r"teaching|courses taught|instruct|"
+    ("teaching", r"teaching|courses taught|instruct|lectures\b|"
+                 r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseignement|lehre|insegnamento|ensino)"),
     ("skip", r"talk|presentation|poster|seminar|service|skill|interest|reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
@@ -81,7 +82,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> lis
     Markdown's ** is, for employers, venues and titles."""
     text = injection.blank(text)
     found: list[Record] = []
-    for section in split_sections(text, person):
+    for section in _subsections(text, split_sections(text, person), bold):
         kind = section_kind(section.title)
         section_lines = list(lines(text, section.start, section.end, bold))
         if kind == "publication":
@@ -98,8 +99,9 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> lis
         elif kind in ("position", "other"):
             before = len(found)
             short = [ln for ln in section_lines if _cv_line(ln.text)]
-            found += _wrap("position", positions.from_lines(short, text[section.start:],
-                                                           section.start))
+            found += _wrap("position", [
+                r for r in positions.from_lines(short, text[section.start:], section.start)
+                if _folded(r["organisation"]) != _folded(person)])  # the name over a headline
             found += _wrap("education", [r for r in education.from_lines(short)
                                          if r["institution"]])
             found += _prose(text, section.start, section.end)
@@ -114,6 +116,33 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> lis
     # What a section dedicated to a kind says wins over a mention elsewhere (a summary line).
     found.sort(key=lambda r: r.extra.get("aside", False))
     return dedupe(found)
+
+
+def _subsections(text: str, sections: Sequence[Section], bold: Sequence[tuple[int, int]]
+                 ) -> Iterator[Section]:
+    """The sections, each cut again at a line set wholly in bold whose words name a kind of
+    record and whose next line starts in bold too ("**Lectures and courses**" over "**A gentle
+    introduction to quantum computing** ACM Europe"): a heading of the CV's own typesetting
+    that the text alone does not show. A bold line over plain text heads an entry instead."""
+    for section in sections:
+        start = section.start
+        title = section.title
+        rows = list(lines(text, section.start, section.end, bold))
+        for line, below in zip(rows, rows[1:]):
+            words = line.text.split()
+            if line.bold.strip(" :") != line.text.strip(" :") or not 0 < len(words) <= 5 \
+                    or re.search(r"\d", line.text) or not below.text.startswith(below.bold or "\0"):
+                continue
+            if section_kind(line.text) in ("other", section_kind(title)):
+                continue
+            if text[start:line.start].strip():
+                yield Section(title, start, line.start)
+            title, start = line.text.strip(" :"), line.end
+        yield Section(title, start, section.end)
+
+
+def _folded(text: str) -> str:
+    return re.sub(r"\W+", " ", text).strip().casefold()
 
 
 def _cv_line(text: str) -> bool:
@@ -178,7 +207,21 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     ("Teacher Assistant  Universitat de Barcelona") gives it to the list below it."""
     found: list[dict] = []
     current, under_role = role, False
-    for line in _rows(section_lines):
+    rows = _rows(section_lines)
+    headed = [at for at, line in enumerate(rows) if _titled(line)]
+    if lists and len(headed) >= 3:
+        # "**Introduction to modern R** TKI, Perth" over a line that describes it: the layout
+        # heads each entry with the course, then where; the lines under them are not courses.
+        for at in headed:
+            line, course = rows[at], _titled(rows[at])
+            if honours.role_line(line.text) or positions.is_role(course):
+                continue
+            below = rows[at + 1].text if at + 1 < len(rows) and at + 1 not in headed else ""
+            year = first_year(line.text) or first_year(below)
+            found.append({"course": course, "role": role, "term": str(year) if year else None,
+                          "_span": (line.start, line.end)})
+        return _wrap("teaching", found)
+    for line in rows:
         listed = honours.teaching_from_list(line, current, under_role=under_role) if lists else []
         named = honours.role_line(line.text)
         under_role = bool(named)
@@ -189,6 +232,15 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         elif course := honours.teaching_from_line(line, current):
             found.append(course)
     return _wrap("teaching", found)
+
+
+def _titled(line: Line) -> str:
+    """The bold title that starts a line when a few words (where, when) follow it on that line,
+    else "". Not a run-in label ("**Teaching Assistant:** Served as …")."""
+    title = line.bold.strip(" ,")
+    follows = line.text[len(line.bold):].strip(" ,")
+    short = 0 < len(follows.split()) <= 8 and not re.match(r"(?:\([^)]*\))?\s*:", follows)
+    return title if title and line.text.startswith(line.bold) and short else ""
 
 
 def _rows(section_lines: list[Line]) -> list[Line]:
@@ -230,7 +282,7 @@ def record_key(record: Record) -> tuple[str, ...]:
         return ("position", norm(d["organisation"])[:20], norm(d["role"]), norm(d.get("start")))
     if record.kind == "award":
         return ("award", norm(d["name"]), str(d.get("year")))
-    return ("teaching", norm(d["course"])[:20])
+    return ("teaching", norm(d["course"])[:20], norm(d.get("term")))
 
 
 def dedupe(records: list[Record]) -> list[Record]:

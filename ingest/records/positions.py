@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ingest.records.education import DEGREE, INSTITUTION
-from ingest.records.text import DATE_RANGE, Line, date_range, without_dates
+from ingest.records.text import DATE_POINT, DATE_RANGE, Line, date_range, first_year, without_dates
 
 ROLE = re.compile(
     r"\b(?:Intern(?:ship)?|Engineer|Scientist|Researcher|Professor|Lecturer|Postdoc(?:toral)?|"
@@ -18,7 +18,8 @@ ROLE = re.compile(
     r"Director|Manager|Developer|Programmer|Consultant|Founder|Co-founder|CTO|CEO|Member|"
     r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
     r"Lead(?= *$| *,)|Principal|Instructor|Consultancy|Residency|Resident|Tutor|Teacher|"
-    r"Technician|Visitor)\b"
+    r"Technician|Visitor|Candidate|Representative|Post-?[Dd]octoral|"
+    r"(?:Research|Graduate|PhD|Ph\.D\.|Doctoral|Visiting) Student)\b"
 )
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
@@ -43,19 +44,62 @@ _FUNCTION_WORDS = frozenset("is was are were where she he her his their they whi
 _LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?"
                        r"(?:,\s*[A-Z][\w ]+)?$")
 _MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)
+_HONORIFIC = re.compile(r"(?:Prof|Dr|Pr|Mr|Ms|Mrs)\.?\s")  # a person's name, not a role
 _INTERN = re.compile(r"\bintern(?:ship)?\b", re.I)
 _TEACHING = re.compile(r"\bTeaching Assistant\b|\bTA\b|\bCourse\b", re.I)
 
 
+_TITLE_TAIL = re.compile(r"\b([A-Z][\w-]*\s+)(researcher|engineer|scientist|fellow|professor|"
+                         r"lecturer|intern|assistant|associate|director|manager|developer|"
+                         r"consultant|analyst|candidate|technician|tutor|teacher)\b")
+
+
+def _role_cased(text: str) -> str:
+    """"Post-Doctoral researcher", "POSTDOCTORAL RESEARCHER": the role words as titles write
+    them (the same length, so offsets carry over)."""
+    return _TITLE_TAIL.sub(lambda m: m.group(1) + m.group(2).capitalize(), _cased(text))
+
+
 def is_role(text: str) -> bool:
+    text = _role_cased(text)
     # Dates left out: "Lead", "Fellow" name a role at the end of what the line says
     found = ROLE.search(text) or ROLE.search(without_dates(text))
-    return bool(found) and not _TEACHING.search(text) and not DEGREE.match(text)
+    candidate = re.match(r"\S+ Candidate\b", text)  # "PhD Candidate": a post, not a degree
+    return bool(found) and not _TEACHING.search(text) and (candidate or not DEGREE.match(text))
+
+
+def _cased(text: str) -> str:
+    """A line set in capitals ("POSTDOCTORAL RESEARCHER 2015-2017") in title case, so the role
+    words match; words of three letters or fewer stay as they are ("UWA", "CEO")."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 6 or sum(c.isupper() for c in letters) < 0.9 * len(letters):
+        return text
+    return re.sub(r"\b[^\W\d_]{4,}\b",
+                  lambda m: m.group().capitalize() if m.group().isupper() else m.group(), text)
+
+
+def placed_name(line: Line) -> str:
+    """The bold name of a line that is a bold name and a place ("**UWA** Perth", "**Kruke
+    Data** Berlin, Germany"): an entry's heading in a CV's own typesetting; "" otherwise."""
+    if not line.bold or not line.text.startswith(line.bold):
+        return ""
+    tail = without_dates(line.text[len(line.bold):]).strip(" ,")
+    placed = bool(tail) and bool(_PLACE.fullmatch(tail) or _LOCATION.match(tail))
+    return line.bold.strip(" ,") if placed else ""
+
+
+def _heading(line: Line) -> str:
+    """A line set wholly in bold, of a few words: an entry's heading."""
+    text = line.text.strip(" ,")
+    whole = bool(line.bold) and line.bold.strip(" ,") == text and len(text.split()) <= 8
+    return text if whole and not DATE_POINT.search(text) else ""
 
 
 def is_org(line: Line, raw_line: str) -> bool:
     """A line that names an employer: short, capitalised, not a bullet point or a sentence."""
-    text = without_dates(line.text)
+    if placed_name(line):
+        return True
+    text = _cased(without_dates(line.text))
     if not text or len(text.split()) > 10 or text.endswith((".", ":")) and not _ORG.search(text):
         return False
     if re.match(r"\s*[-*•]\s", raw_line) and not _MAIN_ORG.search(text):
@@ -74,22 +118,27 @@ def split_role(text: str) -> tuple[str, str]:
     or "System Software Engineer TmaxSoft Inc."."""
     text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$", "", text)
     dates = DATE_RANGE.search(text)
-    if dates and dates.start() > 0 and text[dates.end():].strip():
+    if dates and dates.start() > 0 and text[dates.end():].strip() and not re.match(
+            r"\)?\s*:", text[dates.end():]):
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
     text = without_dates(text).strip(" ,")
     head, dash, tail = text.partition("—")
     if dash and is_role(head) and tail.strip():  # "ML Research Internship—Mila": role—employer
         return head.strip(" ,"), tail.strip(" ,.")
+    head, colon, tail = text.partition(": ")
+    if colon and is_role(tail) and not is_role(head):  # "PwC Czech Republic: Consultant"
+        return tail.strip(" ,."), head.strip(" ,")
     parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s|\s+at\s+|\s+@\s+", text)
              if p.strip(" ,") and not _MENTOR.search(p)]
     role = next((p for p in parts if is_role(p)), "")
     if not role:
         return text, ""
-    glued = re.match(r"(.*?\b(?:Intern|Engineer|Scientist|Researcher|Member|Developer|Associate|"
-                     r"Programmer|Analyst|Architect|Professor|Lecturer)(?:\s*\([^)]*\))?)"
-                     r"\s+(?!Intern\b)([A-Z].+)$", role)
-    if glued and _ORG.search(glued.group(2)):
-        return glued.group(1).strip(), glued.group(2).strip(" .")
+    # "Postdoctoral Fellow University of Toronto": the role's words, then its employer's
+    words = list(ROLE.finditer(_role_cased(role)))
+    glued = re.match(r"((?:\s+(?:Fellow|Scholar|Lead)\b)*(?:\s*\([^)]*\))?)\s+(?!Intern\b)"
+                     r"([A-Z].+)$", role[words[-1].end():]) if words else None
+    if glued and _ORG.search(_cased(glued.group(2))):
+        return role[: words[-1].end()] + glued.group(1), glued.group(2).strip(" .")
     others = [p for p in parts if p != role and not _LOCATION.match(p) and not _PLACE.fullmatch(p)]
     ranked = sorted(others, key=lambda p: 0 if _MAIN_ORG.search(p) else 1 if _ORG.search(p) else 2)
     return role.strip(), (ranked[0] if ranked else "").strip(" .")
@@ -110,6 +159,38 @@ def _org_name(text: str) -> str:
     return re.sub(r"\b(Inc\.?|LLC|Ltd\.?|Corp\.?|GmbH)\s+[A-Z].*$", r"\1", parts[0]).strip(" .,")
 
 
+def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
+    """A record from an entry typeset as two lines: a bold heading with its place, then the
+    line under it with the dates ("**UWA** Perth" / "DECRA FELLOW 2021-2023", or "**R&D
+    Engineer** Paris, France" / "DILLYGENCE February 2022 - Present"). Whichever of the two
+    names a role is the role; the other is the employer. None when the lines are not such a
+    pair or neither (or both) reads as a role."""
+    name = placed_name(head) or _heading(head)
+    between = raw[head.end - raw_start : sub.start - raw_start]
+    if not name or between.strip() or not DATE_POINT.search(sub.text) or sentence_like(sub.text):
+        return None
+    under = re.sub(r"\W*\b\d+\s+(?:months?|years?|weeks?)\b", "", without_dates(sub.text)).strip(" ,")
+    if not under or len(under.split()) > 12:
+        return None
+    if is_role(name) and not is_role(under):
+        role, organisation = split_role(name)  # "**Senior Researcher Barcelona Supercomputing
+        organisation = organisation or under   # Center**" / "Quantic group  2021 – Present"
+    elif is_role(under) and not is_role(name):
+        role, organisation = under, name
+    elif not (is_role(name) or sub.bold or _TEACHING.search(name + " " + under)
+              or _ORG.search(_cased(under)) or len(under.split()) > 6
+              or not DATE_RANGE.search(sub.text) or _HONORIFIC.match(under)):
+        role, organisation = under, name  # "**StatusToday**" / "Data Science and R&D  2017-2018"
+    else:
+        return None
+    dates = date_range(sub.text)
+    year = first_year(sub.text)
+    return {"organisation": organisation, "role": role,
+            "kind": "internship" if _INTERN.search(role) else "position",
+            "start": dates[0] if dates else year, "end": dates[1] if dates else year,
+            "_span": (head.start, sub.end)}
+
+
 def sentence_like(text: str) -> bool:
     """Prose ("Amara is a Senior Researcher at …, where she leads …"), not a CV line."""
     words = text.split()
@@ -125,20 +206,28 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     pending_dates: tuple[str, str] | None = None
     role_first = False  # "Role  dates" then "Team, Employer  City" under it
-    for line in lines:
+    paired: set[int] = set()  # the second lines of entries read as pairs
+    for at, line in enumerate(lines):
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
         dates = date_range(text)
-        if DEGREE.match(text) or sentence_like(text) or re.match(
-                r"(?:Advisors?|Thesis|Committee|Publications?|Code)\b", text):
+        if at in paired or DEGREE.match(text) and not is_role(text) or sentence_like(text) or re.match(
+                r"(?:Advisors?|Thesis|Committee|Publications?|Code|References?)\b", text):
             continue
-        labelled = re.match(r"(?:mentors?|managers?|hosts?|supervisors?)\s*:", text, re.I)
+        if at + 1 < len(lines) and (record := _entry_pair(line, lines[at + 1], raw, raw_start)):
+            records.append(record)
+            paired.add(at + 1)
+            org = None
+            continue
+        labelled = re.match(r"(?:\w+ )?(?:mentors?|managers?|hosts?|supervisors?|tutors?|"
+                            r"advisors?)\s*:", text, re.I)
         if is_role(text) and len(without_dates(text).split()) <= 16 and not labelled:
             role, same_line_org = split_role(text)
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
                     is_role(text[len(line.bold):]):  # "**Apple** Vulnerability Researcher"
                 same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
-            explicit = "—" in without_dates(text)  # "ML Research Internship—Mila": said so
+            # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
+            explicit = bool(re.search(r"—|\w\)?:\s", without_dates(text)))
             if same_line_org and org and not _ORG.search(same_line_org) and not explicit:
                 same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
             inherited = None if role_first or same_line_org else org
@@ -161,7 +250,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 _extend(records[-1], line)
             continue
         if is_org(line, raw_line):
-            org = (_org_name(text), line.start)
+            org = (placed_name(line) or _org_name(text), line.start)
             if records and not records[-1]["organisation"]:
                 records[-1]["organisation"] = org[0]
                 _extend(records[-1], line)

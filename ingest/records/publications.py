@@ -175,6 +175,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     venue.year = venue.year or (first_year(whole) if venue.name else None)
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
     authors: list[str] = []
+    listed = ""  # the text the authors were read from
     title = ""
     used: list[int] = []
     for seg in pieces:
@@ -184,7 +185,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         if _is_author_list(text, person) and not (seg.strong and not title):
             names = split_authors(text)
             if len(names) > len(authors):
-                authors = names
+                authors, listed = names, text
                 used.append(seg.start)
         elif not title and _could_be_title(text, seg.strong):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
@@ -202,7 +203,12 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
              or _AUTHORS_TAIL.search(seg.text) and _is_author_list(seg.text, person)), None)
     if venue.name is None and venue.year is None and not authors:
         return None
-    authored = not authors or any(same_person(a, person) for a in authors)
+    # A list cut with an ellipsis, as citation exports print long ones ("…, S YU, ... 2021"),
+    # may hide the person, and the CV lists the paper as theirs. "et al." is the writer's own
+    # cut: a listing page may name a paper its person did not write that way.
+    cut = bool(authors) and re.search(r"(?:\.\.\.|…)[\s,;]*(?:\(?(?:19|20)\d{2}\)?)?\W*$",
+                                      listed) is not None
+    authored = not authors or cut or any(same_person(a, person) for a in authors)
     return {"title": title, "authors": authors, "venue": venue.name, "year": venue.year,
             "award": award, "authored": authored, "_start": min(used)}
 

@@ -19,7 +19,7 @@ _OPEN = r"(?:present|current|now|today|ongoing)"
 # "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
 # "08/2011 – 12/2011"
 DATE_RANGE = re.compile(
-    rf"(?P<start>{_POINT}|{MONTH})\s*(?:-|–|—|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
+    rf"(?P<start>{_POINT}|{MONTH})\s*(?:[-‐‑–—]|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
     rf"(?:\s*\((?:expected|exp\.)\))?",
     re.I,
 )
