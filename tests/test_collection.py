@@ -289,3 +289,49 @@ def test_a_job_stated_only_in_prose_is_found_in_the_text(settings, embedder, tmp
         assert _people(interned) == {"Bram Stone"}
     finally:
         index.close()
+
+
+PARTLY_READ = """# Ilse El Moravec
+
+Marine data scientist, Hobart.
+
+## Experience
+
+**Data Engineer** Hobart, Australia
+NORDLYS ANALYTICS February 2020 - Present
+Built the data pipelines of the reef survey programme.
+
+2018 – 2019
+Volunteer reef counts along the east coast of Tasmania.
+
+2016 – 2017
+Travelled and wrote about kelp for a local newspaper.
+
+2014 – 2015
+Sailed from Hobart to Auckland on a research yacht.
+
+**Research Intern** Oslo, Norway
+FJORD LABS June 2013 - August 2013
+"""
+
+
+def test_a_job_held_to_present_answers_now_though_the_records_miss_entries(
+        tmp_path, embedder) -> None:
+    """The records hold two of about five dated entries: "where has she worked" defers to the
+    passages, "where does she work now" is answered by the job marked present, said to be what
+    the records hold, with the gap in the notes. The family name with its particle names her."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "moravec.md").write_text(PARTLY_READ, encoding="utf-8")
+    settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
+    index = Index(settings, embedder)
+    try:
+        ingest([tmp_path / "docs"], settings, index)
+        now = _ask(settings, index, "Where does El Moravec work now?")
+        assert now.route == "collection" and not now.refused
+        assert "records hold one current position (they miss some" in now.text
+        assert "NORDLYS ANALYTICS" in now.text and "FJORD" not in now.text
+        assert any("records are incomplete" in note for note in now.notes)
+        every = _ask(settings, index, "Where has Ilse El Moravec worked?")
+        assert every.route != "collection"
+    finally:
+        index.close()

@@ -13,6 +13,7 @@ from assistant.collection import (
     cite,
     describe,
     distinct,
+    incomplete,
     join_names,
     name_matches,
     phrase_matches,
@@ -159,17 +160,27 @@ def _listed(query: Query, index: Index, backend: str, noun: str) -> Answer | Non
     if not found:
         return None
     noun = f"current {noun}" if query.current else noun
+    kind = KIND[query.relation or ""]
+    # A job marked "to present" answers "where does she work now" though other entries of the
+    # records are missing; it is then said to be what the records hold, not the whole list.
+    partial = query.current and bool(incomplete(index, query.people, [kind]))
     citations: list[Citation] = []
     lines = []
     for person in query.people:
         items = found.get(person, [])
         count = "one" if len(items) == 1 else str(len(items))
-        head = (f"{person}'s profile lists {count} {noun}{'' if len(items) == 1 else 's'}"
-                f"{_years(query)}")
+        plural = "" if len(items) == 1 else "s"
+        head = (f"{person}'s records hold {count} {noun}{plural} (they miss some of the "
+                f"profile's entries)" if partial and items else
+                f"{person}'s profile lists {count} {noun}{plural}{_years(query)}")
         lines.append(head + ":" if items else head + ".")
         lines += [f"- {describe(r)} {cite(r, citations)}." for r in items]
-    return records_answer("\n".join(lines), citations, backend, index, scope=query.people,
-                          kinds=[KIND[query.relation or ""]])
+    result = records_answer("\n".join(lines), citations, backend, index, scope=query.people,
+                            kinds=[kind], one=partial and all(found.get(p) for p in query.people))
+    if partial:
+        result.notes.append("The records are incomplete for "
+                            + "; ".join(incomplete(index, query.people, [kind])) + ".")
+    return result
 
 
 def _who(query: Query, index: Index, backend: str,

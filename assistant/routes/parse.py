@@ -363,8 +363,13 @@ def _find_name(tokens: list[_Token], parts: list[str],
             continue
         if i > 0 and _close(lows[i - 1], first) and not tokens[i - 1].role:
             return i - 1, i + 1
+        # The particles and middle names written with it: "El Ouassouli", "de la Torre"
+        start = i
+        while start > 0 and len(parts) - (i - start) - 1 > 0 and not tokens[start - 1].role \
+                and lows[start - 1] == parts[len(parts) - (i - start) - 2]:
+            start -= 1
         if tokens[i].text[:1].isupper() or len(family) >= 5 or _named_there(tokens, i):
-            return i, i + 1
+            return start, i + 1
     return None
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 
 from ingest.records.education import DEGREE, INSTITUTION
-from ingest.records.text import DATE_POINT, DATE_RANGE, Line, date_range, first_year, without_dates
+from ingest.records.text import (
+    DATE_POINT,
+    DATE_RANGE,
+    YEAR,
+    Line,
+    date_range,
+    first_year,
+    without_dates,
+)
 
 ROLE = re.compile(
     r"\b(?:Intern(?:ship)?|Engineer|Scientist|Researcher|Professor|Lecturer|Postdoc(?:toral)?|"
@@ -144,6 +152,15 @@ def split_role(text: str) -> tuple[str, str]:
     return role.strip(), (ranked[0] if ranked else "").strip(" .")
 
 
+def _years(text: str) -> tuple[int, int] | None:
+    """The first and last year a line's dates span; an open end ("2021-Now") runs to 9999."""
+    years = [int(y) for y in YEAR.findall(text)]
+    if not years:
+        return None
+    open_end = re.search(r"[-‐‑–—]\s*(?:present|current|now|today|ongoing)\b", text, re.I)
+    return min(years), 9999 if open_end else max(years)
+
+
 def _extend(record: dict, line: Line) -> None:
     start, end = record["_span"]
     record["_span"] = (min(start, line.start), max(end, line.end))
@@ -204,6 +221,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     shows everything the record says."""
     records: list[dict] = []
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
+    org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
     pending_dates: tuple[str, str] | None = None
     role_first = False  # "Role  dates" then "Team, Employer  City" under it
     paired: set[int] = set()  # the second lines of entries read as pairs
@@ -228,7 +246,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
             explicit = bool(re.search(r"—|\w\)?:\s", without_dates(text)))
-            if same_line_org and org and not _ORG.search(same_line_org) and not explicit:
+            # A dated line under a dated line outside its years is an entry of its own
+            # ("2021 Host, ABACBS Perth Hub" / "2021-Now Member, Scientific Advisory Panel").
+            sibling = org_years is not None and (years := _years(text)) is not None and not (
+                org_years[0] <= years[0] and years[1] <= org_years[1])
+            if same_line_org and org and not _ORG.search(same_line_org) and not explicit \
+                    and not sibling:
                 same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
             inherited = None if role_first or same_line_org else org
             role_first = role_first or not (same_line_org or org)
@@ -251,6 +274,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             continue
         if is_org(line, raw_line):
             org = (placed_name(line) or _org_name(text), line.start)
+            org_years = _years(text)
             if records and not records[-1]["organisation"]:
                 records[-1]["organisation"] = org[0]
                 _extend(records[-1], line)
