@@ -176,7 +176,11 @@ class Assistant:
                     diagnostics["written"] = raw
                 lines = quote.numbered_lines(context)
                 asked = quote.messages(question, history, context, lines)
-                reply = model.invoke(asked, grammar=quote.GRAMMAR).text
+                # A phone number or an address a header gives bare is found by its shape; the
+                # small model does not tell "812.855.6389" for a phone number.
+                shaped = quote.contact_lines(question, lines, focus)
+                reply = " ".join(str(n + 1) for n in shaped) if shaped else model.invoke(
+                    asked, grammar=quote.GRAMMAR).text
                 chosen = quote.picks(str(reply), len(lines))
                 kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent])
                 raw = quote.compose(lines, kept)

@@ -239,7 +239,32 @@ def check(answer_text: str, passages: Sequence[Passage], *,
         elif pair := supporting_pair(plain, passages, cited):
             changed = "" if sorted(pair) == sorted(cited) else "repointed"
             checked.append(CheckedSentence(plain, pair, changed))
+        elif stated := _without_implied_country(plain, passages, cited):
+            checked.append(stated)
     return checked
+
+
+def _without_implied_country(sentence: str, passages: Sequence[Passage],
+                             cited: Sequence[int]) -> CheckedSentence | None:
+    """The sentence less a country that no passage names but the one it rests on places its
+    city in ("in Strasbourg, France" from "U. de Strasbourg"): what the document says, not what
+    it implies (README, "Facts the documents imply but do not state"). None when that does not
+    make it hold."""
+    from ingest.records.places import countries_in
+
+    named = [c for c in countries_in(sentence) if re.search(rf"\b{re.escape(c)}\b", sentence)]
+    for i in list(dict.fromkeys([*cited, *range(len(passages))])):
+        text = evidence(passages[i])
+        implied = [c for c in named if c.lower() not in text.lower() and c in countries_in(text)]
+        if not implied:
+            continue
+        trimmed = sentence
+        for country in implied:
+            trimmed = re.sub(rf"(?:,\s*|\s+in\s+|\s*\()\b{re.escape(country)}\b\)?", "", trimmed)
+        trimmed = re.sub(r"\s{2,}", " ", trimmed).strip()
+        if trimmed != sentence and support(trimmed, text) >= MIN_WORD_SUPPORT:
+            return CheckedSentence(trimmed, [i], "" if i in cited else "repointed")
+    return None
 
 
 def supporting_pair(sentence: str, passages: Sequence[Passage],

@@ -96,6 +96,23 @@ _PLACE_KINDS = {stem(w) for w in "city town country based located location live 
                                  "living".split()}
 
 
+# The kinds of contact detail a question can ask for by kind alone, which a CV's header gives
+# without a label ("812.855.6389").
+_CONTACT = {stem(w) for w in "email mail phone telephone website homepage url".split()}
+
+
+def contact_asked(question: str) -> bool:
+    """Whether the question asks for an e-mail address, a phone number or a web address."""
+    return bool(stems(question) & _CONTACT)
+
+
+def holds_contact(question: str, text: str) -> bool:
+    """Whether text holds the kind of contact detail the question asks for."""
+    asked = stems(question) & _CONTACT
+    return any(pattern.search(text) for pattern, kinds in _SHAPES[:3]
+               if asked & {stem(w) for w in kinds.split()})
+
+
 def shape_terms(unit: str, terms: set[str] | None = None) -> set[str]:
     """The stems of the kinds of thing a line holds (an e-mail address, a phone number, a web
     address, a year, a place), which a question may ask for by kind alone. A place is looked

@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
-from assistant.compress import name_words, question_terms, shape_terms, stem, stems, unit_score
+from assistant.compress import (
+    contact_asked,
+    holds_contact,
+    name_words,
+    question_terms,
+    shape_terms,
+    stem,
+    stems,
+    unit_score,
+)
 from assistant.retrieval import STOPWORDS, Passage
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
@@ -112,6 +121,15 @@ def fits_shape(question: str, text: str) -> bool:
     return not _COUNT_QUESTION.search(question) or _COUNT.search(text) is not None
 
 
+def contact_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -> list[int]:
+    """For a question that asks for an e-mail address, a phone number or a web address of the
+    people it names, the lines of theirs that hold one, found by its shape; [] otherwise."""
+    if not people or not contact_asked(question):
+        return []
+    return [n for n, line in enumerate(lines)
+            if line.person in people and holds_contact(question, line.text)][:MAX_PICKS]
+
+
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str]) -> list[int]:
     """The picks that can answer the question: about the people it names, meeting at least one
@@ -135,7 +153,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue
         if named is not None and not {stem(w) for w in name_words([line.person])} & named:
             continue
-        if len(_WORD.findall(line.text)) < 2:
+        if len(_WORD.findall(line.text)) < 2 and not holds_contact(question, line.text):
             continue
         if not fits_shape(question, line.text):
             continue

@@ -44,6 +44,43 @@ SYNONYMS = {
     "speak": "languages idiomas langues sprachen lingue",
     "speaks": "languages idiomas langues sprachen lingue",
 }
+# How CVs in French, Spanish, Catalan, German, Italian and Portuguese write what an English
+# question asks: the question finds the line of a CV in another language by these words.
+_ABROAD = {
+    "born": "né née naissance nacido nacida nacimiento geboren geburtsdatum nato nata nascita "
+            "nascido nascida nascimento",
+    "birth": "naissance nacimiento geburtsdatum nascita nascimento",
+    "currently": "actuellement actualmente actualment aktuell derzeit attualmente",
+    "current": "actuel actuelle actuellement actualmente aktuell derzeit attuale attualmente",
+    "now": "actuellement actualmente aktuell derzeit attualmente",
+    "work": "poste emploi puesto trabajo empleo arbeit stelle lavoro trabalho",
+    "works": "poste emploi puesto trabajo empleo arbeit stelle lavoro trabalho",
+    "worked": "poste emploi puesto trabajo empleo arbeit stelle lavoro trabalho",
+    "readers": "lecteurs lectores lectors leser lettori leitores",
+    "thesis": "thèse tesis doktorarbeit tesi tese",
+    "doctorate": "doctorat doctorado dottorato doutorado",
+    "phd": "doctorat doctorado dottorato doutorado",
+    "degree": "diplôme título titulación licenciatura grado abschluss laurea diploma",
+    "taught": "enseignement cours docencia asignaturas docència lehre insegnamento corsi ensino",
+    "teaching": "enseignement cours docencia asignaturas docència lehre insegnamento ensino",
+    "courses": "cours asignaturas cursos lehrveranstaltungen corsi disciplinas",
+    "award": "prix distinction premio premios auszeichnung preis premi prémio",
+    "awards": "prix distinctions premios auszeichnungen preise premi prémios",
+    "grant": "financement subvención financiación beca förderung finanziamento bolsa",
+    "funding": "financement financiación subvención förderung finanziamento financiamento",
+    "students": "étudiants doctorants estudiantes doctorandos doktoranden studenti alunos",
+    "supervising": "encadrement dirección direcció betreuung supervisione orientação",
+    "supervises": "encadrement dirección direcció betreuung supervisione orientação",
+    "email": "courriel correo correu",
+    "phone": "téléphone teléfono telèfon telefon telefono telefone",
+    "address": "adresse dirección adreça indirizzo endereço",
+    "nationality": "nationalité nacionalidad staatsangehörigkeit nazionalità nacionalidade",
+    "published": "publications publicaciones publikationen pubblicazioni publicações",
+    "papers": "articles artículos artikel articoli artigos",
+}
+SYNONYMS = {word: f"{SYNONYMS[word]} {abroad}" if word in SYNONYMS else abroad
+            for word, abroad in _ABROAD.items()} | {
+    word: same for word, same in SYNONYMS.items() if word not in _ABROAD}
 # "What does she work on?", "What are his research interests?": a question about topics, which
 # CVs state under Research or Interests, not in the jobs that "work" usually points at.
 TOPIC = re.compile(r"\bwork(?:s|ed|ing)?\s+on\b|\bresearch\s+(?:interests?|areas?|topics?|focus)\b|"
@@ -210,9 +247,26 @@ def retrieve(
     ordered = sorted(scores, key=scores.__getitem__, reverse=True)
     chunks = index.chunks(ordered)  # drops chunks of documents that are not live
     passages = [Passage(c, scores[c.id]) for c in chunks]
+    if people and len(people) <= 3:
+        passages = _with_contact(index, question, people, passages)
     if diversify:
         passages = _round_robin_by_person(passages)
     return passages[:k]
+
+
+def _with_contact(index: Index, question: str, people: Sequence[str],
+                  passages: list[Passage]) -> list[Passage]:
+    """For "What's her phone number?", the people's chunks that hold one come first: a CV's
+    header gives it bare ("812.855.6389"), with no word of the question to rank it by."""
+    from assistant.compress import contact_asked, holds_contact
+
+    if not contact_asked(question):
+        return passages
+    top = passages[0].score if passages else 1.0
+    held = [Passage(c, top) for person in people for c in index.all_chunks(person)
+            if holds_contact(question, c.text)]
+    seen = {p.chunk.id for p in held}
+    return held + [p for p in passages if p.chunk.id not in seen]
 
 
 def _round_robin_by_person(passages: list[Passage]) -> list[Passage]:

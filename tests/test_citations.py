@@ -158,3 +158,13 @@ def test_a_quoted_line_is_one_claim_with_one_citation() -> None:
         "Noor Castellan: Machine Learning Engineer at Tapsi Oct. 2020 - May. 2021 [1].",
         "Noor Castellan: B.Sc., Sharif University [1]."]
     assert finish(raw, p, backend="local").text.count("[1]") > 2  # written text is split
+
+
+def test_a_country_the_passage_only_implies_is_cut_and_one_it_does_not_is_not() -> None:
+    """"Strasbourg, France" from a passage that names Strasbourg alone: the sentence keeps what
+    the passage says. A country no city of the passage lies in leaves the sentence unsupported."""
+    passages = [_passage(1, "Ana Ruiz", "Education",
+                         "Estancia Erasmus U. de Strasbourg, 2015 - 2016")]
+    [kept] = check("Her Erasmus exchange was in Strasbourg, France [1].", passages)
+    assert kept.text == "Her Erasmus exchange was in Strasbourg." and kept.passages == [0]
+    assert check("Her Erasmus exchange was in Strasbourg, Spain [1].", passages) == []

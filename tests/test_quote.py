@@ -231,3 +231,23 @@ def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(setti
     assert fits_shape(question, result.text) and not fits_shape(question, undated)
     assert not fits_shape("How many students does she advise?", "She advises students [2].")
     assert fits_shape("How many students does she advise?", "She advises 4 students [2].")
+
+
+def test_a_bare_phone_number_in_a_header_is_found_by_its_shape(settings, index,
+                                                                tmp_path) -> None:
+    """The header gives the number with no label: retrieval brings the person's chunk that
+    holds one, and where the model refuses, that line is quoted without asking it to pick."""
+    (tmp_path / "cv").mkdir()
+    (tmp_path / "cv" / "okafor.md").write_text(
+        "# Lena Okafor\nAssociate Professor of Hydrology\nBrindle Hall 204\nokafor@brindle.edu\n"
+        "812.555.0142\n\n## Positions\nAssociate Professor, Brindle University, 2019 - present\n"
+        "Assistant Professor, Brindle University, 2013 - 2019\n\n## Research\n"
+        + "Groundwater recharge in karst aquifers and the tracers that date it.\n" * 40,
+        encoding="utf-8")
+    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
+    ingest([tmp_path / "cv"], auto, index)
+    model = FakeChatModel(responses=[prompts.REFUSAL])
+    result = Assistant(auto, index=index, chat_model=model).answer(
+        "What's Lena Okafor's office phone number?")
+    assert not result.refused and "812.555.0142" in result.text
+    assert result.citations[0].person == "Lena Okafor" and len(model.calls) == 1
