@@ -524,3 +524,11 @@ def test_a_degree_line_that_runs_into_its_institution_takes_that_institution() -
     assert degrees == [("phd", "Quarry Lake University"), ("bachelors", "Tallis University"),
                        ("bachelors", "U. de Valencia"),
                        ("masters", "Escola Politècnica de Girona")]
+
+
+def test_a_post_doctoral_title_is_no_degree() -> None:
+    text = ("# Ilse Moravec\nPost-Doctoral research fellow\nTasman Institute of Marine Science\n\n"
+            "## Education\nPh.D. in Oceanography, Kestrel University, 2016\n")
+    degrees = [(r.data["level"], r.data["institution"]) for r in extract(text, "Ilse Moravec")
+               if r.kind == "education"]
+    assert degrees == [("phd", "Kestrel University")]

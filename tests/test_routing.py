@@ -209,3 +209,14 @@ def test_who_advised_whom_across_a_follow_up(routing_index) -> None:
         "advisor", ("Insu Jang",), "masters")
     for question in ["Who did his advisor advise?", "Whom did Tomasz Wierzbicki advise?"]:
         assert parse_question(question, routing_index, focus=focus).as_row() == "retrieval"
+
+
+def test_a_university_not_in_the_records_or_only_as_an_employer_is_still_the_degree_s_place(
+        routing_index) -> None:
+    """A false premise about where a degree is from keeps its place: the records answer with the
+    degree they hold and say it is not from there."""
+    elsewhere = parse_question("When did Aaron Harlap get his PhD from the Instituto Tecnológico "
+                               "de Buenos Aires?", routing_index)
+    assert (elsewhere.relation, elsewhere.level, elsewhere.value) == (
+        "education", "phd", "Instituto Tecnológico de Buenos Aires")
+    assert elsewhere.unused == ()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from assistant.routes.lexicon import PUBLISHERS, VALUE_RELATION, Lexicon, words
 from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
-from ingest.records.education import LEVEL_WORDS
+from ingest.records.education import INSTITUTION, LEVEL_WORDS
 from ingest.records.places import country_named
 from ingest.records.text import ABBREVIATION_SKIPS
 
@@ -569,14 +569,20 @@ def _proper_value(tokens: list[_Token], after: set[str]) -> tuple[str, int, int]
     """A capitalised run after "at", "from", "in", "for" that no lexicon knows: still a value
     ("Who interned at Initech?" is answered "no one"), never a name of a person."""
     for i, t in enumerate(tokens[:-1]):
-        if t.low in after and not tokens[i + 1].role and tokens[i + 1].text[:1].isupper():
-            end = i + 1
+        if t.low not in after:
+            continue
+        # "from the Instituto Tecnológico de …": an institution's name after "the"
+        first = i + 2 if tokens[i + 1].low == "the" and i + 2 < len(tokens) and \
+            INSTITUTION.match(tokens[i + 2].text) else i + 1
+        if not tokens[first].role and tokens[first].text[:1].isupper():
+            end = first
             while end < len(tokens) and not tokens[end].role and (
                     tokens[end].text[:1].isupper() or tokens[end].low in ("of", "and", "de")):
                 end += 1
             while tokens[end - 1].low in ("of", "and", "de"):
                 end -= 1
-            return " ".join(x.text for x in tokens[i + 1:end]), i + 1, end
+            _claim(tokens[i + 1:first], "value")
+            return " ".join(x.text for x in tokens[first:end]), first, end
     return None
 
 
@@ -770,7 +776,9 @@ def _value_for(relation: str, title: str | None, values: list,
         if values:
             return Query(reason="a title and another value")
         return title
-    fitting = [v for v in values if v[1] & want]
+    # A university is where one studies and where one works: either kind of record names it.
+    either = {"institution", "organisation"} if want & {"institution", "organisation"} else set()
+    fitting = [v for v in values if v[1] & want or v[1] & either and INSTITUTION.search(v[0])]
     if len(values) > len(fitting) or len(fitting) > 1:
         return Query(reason="a value the relation does not hold")
     if fitting:

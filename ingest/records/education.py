@@ -37,7 +37,9 @@ LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd
                "dphil": "phd"}
 # How an answer names each level.
 LEVEL_NAMES = {"phd": "Ph.D.", "masters": "master's degree", "bachelors": "bachelor's degree"}
-DEGREE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
+# Not inside a word, nor after a hyphen: "Post-Doctoral research fellow" holds no degree.
+DEGREE = re.compile(r"(?<![A-Za-z])(?<![A-Za-z]-)(?:"
+                    + "|".join(f"(?P<{k}>{p})" for k, p in _LEVELS) + r")")
 # "University" with one letter dropped, as CVs misspell it ("Univesity of Tehran").
 _UNIVERSITY_TYPOS = "|".join(sorted({"University"[:i] + "University"[i + 1:]
                                      for i in range(2, len("University"))}))
