@@ -335,3 +335,9 @@ def test_a_job_held_to_present_answers_now_though_the_records_miss_entries(
         assert every.route != "collection"
     finally:
         index.close()
+
+
+def test_a_postdoc_is_a_kind_of_position(settings, sample_index) -> None:
+    result = _ask(settings, sample_index, "Where did Priya Ramanathan do her postdoc?")
+    assert result.route == "collection" and "one postdoctoral position" in result.text
+    assert "Halverson" in result.text and "Calder" not in result.text

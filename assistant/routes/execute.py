@@ -80,6 +80,8 @@ def _fits(query: Query, record: StoredRecord) -> bool:
     if record.kind == "position":
         if query.internship is not None and (d.get("kind") == "internship") != query.internship:
             return False
+        if query.postdoc and not _POSTDOC.search(d.get("role") or ""):
+            return False
         if query.value and not phrase_matches(query.value, d.get("organisation") or ""):
             return False
         if query.current and not _CURRENT.search(str(d.get("end") or "")):
@@ -94,6 +96,14 @@ def _fits(query: Query, record: StoredRecord) -> bool:
         return (not query.value or phrase_matches(query.value, said)) and _overlaps(
             query, _span(d.get("term"), d.get("term")))
     return False
+
+
+def _job_noun(query: Query) -> str:
+    return "internship" if query.internship else "postdoctoral position" if query.postdoc \
+        else "position"
+
+
+_POSTDOC = re.compile(r"\bpost-?\s?doc", re.I)  # "Postdoc", "Postdoctoral", "Post-Doctoral"
 
 
 def _in_subject(subject: str, degree: str) -> bool:
@@ -260,7 +270,8 @@ def _verb(query: Query) -> str:
     place = f" at{value}" if value else (
         f" in {query.country} (by the places their records name)" if query.country else "")
     worked = "intern" if query.internship and query.current else "interned" \
-        if query.internship else "work" if query.current else "worked"
+        if query.internship else "work" if query.current else "held a postdoc" \
+        if query.postdoc else "worked"
     verbs = {
         "papers": f"published at{value}" if value else "list papers",
         "coauthors": f"co-authored with {others}",
@@ -524,7 +535,7 @@ def _positions_when(q: Query, index: Index, backend: str) -> Answer | None:
     found = _records(q, index, q.people)
     if not found or not any(r.data.get("start") or r.data.get("end") for r in found):
         return None
-    return _listed(q, index, backend, "internship" if q.internship else "position")
+    return _listed(q, index, backend, _job_noun(q))
 
 
 _HANDLERS: dict[tuple[str, str], Handler] = {
@@ -544,7 +555,7 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     ("education", "what"): lambda q, i, b: _degrees(q, i, b, q.attribute),
     ("education", "who"): lambda q, i, b: _who(q, i, b),
     ("position", "list"): lambda q, i, b: _listed(
-        q, i, b, "internship" if q.internship else "position"),
+        q, i, b, _job_noun(q)),
     ("position", "when"): _positions_when,
     ("position", "who"): lambda q, i, b: _who(q, i, b),
     ("award", "list"): lambda q, i, b: _listed(q, i, b, "award"),

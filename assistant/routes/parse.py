@@ -63,7 +63,7 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
                  "employed", "employer", "employers", "employment", "company", "companies",
                  "intern", "interned", "interns", "internship", "internships", "interning",
                  "role", "roles", "organisation", "organization", "organizations",
-                 "organisations"),
+                 "organisations", "postdoc", "postdocs", "postdoctoral"),
     "award": ("award", "awards", "awarded", "honor", "honors", "honour", "honours", "prize",
               "prizes", "fellowship", "fellowships", "scholarship", "scholarships", "won", "win",
               "wins", "winning", "recipient", "recipients"),
@@ -81,6 +81,7 @@ _THESIS_WORDS = frozenset("title titled called name named topic subject writing 
 _ABOUT_ONE = frozenset("list when where what".split())  # shapes that ask about one person
 _AT = frozenset("at in from for to with by".split())
 _INTERN = frozenset("intern interned interns internship internships interning".split())
+_POSTDOC = frozenset("postdoc postdocs postdoctoral".split())
 _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
                        r"they|what (?:are|were) they)\s*\?*\s*$", re.I)
 _NOW = frozenset("current currently now today present".split())
@@ -663,8 +664,9 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if relation in ("papers", "coauthors", "authorship"):
         return _papers(relation, shape, people, other_names, value, title, tokens, named,
                        first_author, base)
-    if relation in ("advisor",) or internship:
-        _claim([t for t in tokens if t.low in ("do", "doing")], "verb")
+    postdoc = any(t.low in _POSTDOC for t in tokens)
+    if relation in ("advisor",) or internship or postdoc:  # "do a postdoc"
+        _claim([t for t in tokens if t.low in ("do", "doing", "did")], "verb")
     if relation == "advisor":
         advised = _advisor(tokens, named, others, people, other_names, level, base)
         return replace(advised, value=value) if advised.relation else advised
@@ -686,7 +688,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
             query = replace(query, shape="list")
         if current and query.shape not in ("list", "who"):
             return Query(reason="relative time or superlative")  # "since when … now"
-        return replace(query, internship=internship, current=bool(current))
+        return replace(query, internship=internship, current=bool(current), postdoc=postdoc)
     return query
 
 

@@ -31,6 +31,7 @@ class Query:
     since: int | None = None  # inclusive year window
     until: int | None = None
     internship: bool | None = None  # positions: internships only (True), jobs only (False)
+    postdoc: bool = False  # positions: postdoctoral ones only
     level: str | None = None  # education: phd, masters, bachelors
     subject: str | None = None  # education: the field a degree is asked in ("economics")
     first_author: bool = False
