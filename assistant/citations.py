@@ -241,7 +241,30 @@ def check(answer_text: str, passages: Sequence[Passage], *,
             checked.append(CheckedSentence(plain, pair, changed))
         elif stated := _without_implied_country(plain, passages, cited):
             checked.append(stated)
+        else:
+            checked += _supported_items(plain, passages, cited)
     return checked
+
+
+def _supported_items(sentence: str, passages: Sequence[Passage],
+                     cited: Sequence[int]) -> list[CheckedSentence]:
+    """The items of a list sentence ("…, Summer 2017; Statistics in Sociology, Recitation, …;
+    Introduction to Sociology, …") that a passage supports, each on its own, when the sentence
+    as a whole is not: a list is kept for what it gets right, as sentences are."""
+    items = [item.strip(" ,.") for item in sentence.split(";")]
+    if len(items) < 2:
+        return []
+    kept = []
+    for item in items:
+        numbers, names, _ = claim_terms(item)
+        if not (numbers or names):
+            continue
+        order = list(dict.fromkeys([*cited, *range(len(passages))]))
+        best = next((i for i in order if support(item, evidence(passages[i])) >= MIN_WORD_SUPPORT),
+                    None)
+        if best is not None:
+            kept.append(CheckedSentence(f"{item}.", [best], "" if best in cited else "repointed"))
+    return kept
 
 
 def _without_implied_country(sentence: str, passages: Sequence[Passage],

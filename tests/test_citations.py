@@ -168,3 +168,16 @@ def test_a_country_the_passage_only_implies_is_cut_and_one_it_does_not_is_not() 
     [kept] = check("Her Erasmus exchange was in Strasbourg, France [1].", passages)
     assert kept.text == "Her Erasmus exchange was in Strasbourg." and kept.passages == [0]
     assert check("Her Erasmus exchange was in Strasbourg, Spain [1].", passages) == []
+
+
+def test_the_supported_items_of_a_list_sentence_are_kept() -> None:
+    """One sentence that lists courses, led by a claim no passage makes ("Department of
+    Geology"): the courses the passage gives are kept, each cited; the lead is not."""
+    passages = [_passage(1, "Ana Ruiz", "Teaching",
+                         "Statistics in Geology, Instructor, Summer 2017.\n"
+                         "Introduction to Geology, Teaching Assistant, Spring 2016.")]
+    checked = check("The Department of Geology had her teach Statistics in Geology, Summer 2017; "
+                    "Introduction to Geology, Teaching Assistant, Spring 2016 [1].", passages)
+    assert [c.text for c in checked] == ["Introduction to Geology, Teaching Assistant, "
+                                         "Spring 2016."]
+    assert checked[0].passages == [0]

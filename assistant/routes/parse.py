@@ -618,6 +618,12 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     degree_work = [t for i, t in enumerate(tokens) if i and t.low in ("research", "work", "studies")
                    and tokens[i - 1].low in {*LEVEL_WORDS, "thesis", "graduate"}]
     _claim(degree_work, "degree")  # "his doctoral research", "her PhD work": the degree
+    # "her undergraduate honors thesis", "a B.A. with honours": a kind of degree, not an award
+    _claim([t for i, t in enumerate(tokens) if t.low in ("honors", "honours", "hons") and (
+        i and tokens[i - 1].low in {*LEVEL_WORDS, "undergraduate", "undergrad", "with"}
+        or i + 1 < len(tokens) and tokens[i + 1].low in ("thesis", "degree", "program",
+                                                         "programme", "dissertation"))],
+           "degree")
     # "a research intern", "research internships": a kind of internship, not a topic
     _claim([t for i, t in enumerate(tokens[:-1]) if t.low == "research" and not t.role
             and tokens[i + 1].low in _INTERN], "filter")
