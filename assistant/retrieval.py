@@ -33,6 +33,9 @@ SYNONYMS = {
     "study": "education degree", "degree": "education", "graduated": "education degree",
     "interned": "internship intern", "internship": "intern", "intern": "internship",
     "worked": "experience engineer position", "work": "experience position",
+    # a job is stated by its role ("I am a software engineer … at Uber")
+    "works": "experience position engineer scientist researcher developer professor",
+    "company": "engineer scientist researcher developer employer inc",
     "published": "publications conference", "wrote": "publications authors",
     "papers": "publications", "paper": "publications", "won": "award awards prize",
     "award": "awards prize honors", "awards": "honors prize", "thesis": "dissertation",

@@ -532,3 +532,13 @@ def test_a_post_doctoral_title_is_no_degree() -> None:
     degrees = [(r.data["level"], r.data["institution"]) for r in extract(text, "Ilse Moravec")
                if r.kind == "education"]
     assert degrees == [("phd", "Kestrel University")]
+
+
+def test_a_thesis_line_as_cvs_in_other_languages_write_it() -> None:
+    text = ("# Ilse Moravec\n\n## Educación\n"
+            "MA. Ciencia Cognitiva U. de Barcelona, 2017 - 2018\n"
+            "Tesis de Máster sobre la memoria de los pulpos.\n"
+            "Grado en Biología U. de Murcia, 2012 - 2016\n")
+    theses = {r.data["level"]: r.data["thesis"] for r in extract(text, "Ilse Moravec")
+              if r.kind == "education"}
+    assert theses == {"masters": "la memoria de los pulpos", "bachelors": None}

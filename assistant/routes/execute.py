@@ -526,7 +526,7 @@ def _unstated(q: Query, person: str, degree: StoredRecord | None, field: str,
     d = degree.data
     named = LEVEL_NAMES.get(d.get("level") or "", d.get("degree") or "degree")
     at = f" at {d['institution']}" if d.get("institution") else ""
-    what = "an advisor" if field == "advisors" else "a thesis"
+    what = "advisor" if field == "advisors" else "thesis"
     answer.notes.append(f"{person}'s documents list a {named}{at} but name no {what} for it.")
     return answer
 

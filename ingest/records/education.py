@@ -62,7 +62,11 @@ _ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-�
                       r"(?-i:\bPIs?)\s*[:\-–]\s*(.+)", re.I)
 _ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)?[A-Z][\w.'’ -]+?)"
                          r"(?=[,.;)]|$| and (?:is|was|then)\b)")
-_THESIS = re.compile(r"\b(?:thesis(?: topic| title)?|dissertation)\s*[:\-–]\s*(.+)", re.I)
+# "Thesis: …", "Master's thesis on …", and as CVs in other languages write it: "Tesis de Máster
+# sobre …", "Thèse : …", "Tesi di laurea su …", "Doktorarbeit über …".
+_THESIS = re.compile(r"\b(?:thesis(?: topic| title)?|dissertation|tesis|thèse|tesi|tese|"
+                     r"doktorarbeit|abschlussarbeit)(?:\s+(?:de|di|du|del)\s+[^\W\d_]+)?"
+                     r"(?:\s*[:\-–]|\s+(?:on|about|sobre|sur|su|sul|sulla|über))\s+(.+)", re.I)
 # Lower-case words inside a name ("Jan de Vries", "Ali bin Omar"), not the prose after it.
 _NAME_PARTICLES = frozenset("de del della der di da dos du la le van von bin ibn al y".split())
 _TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+|\bPr\.\s+")  # "Pr." in French
