@@ -136,6 +136,13 @@ def heading_title(line: str, person: str | None = None) -> str | None:
     return None
 
 
+# "Courses Taught", "Students Supervised", "Grants Received": a heading noun and what was done.
+_HEADING_PARTICIPLES = frozenset("taught given supervised advised mentored attended organized "
+                                 "organised received awarded held".split())
+_LISTED_NOUNS = frozenset("courses classes lectures students theses conferences seminars "
+                          "workshops invited".split())
+
+
 def _titled_heading(text: str) -> bool:
     """A short title-cased line ending in a heading noun: "Academic & Research Experience",
     "Grants, Honours & Awards", "Selected Publication" (a dated parenthesis may follow)."""
@@ -144,6 +151,9 @@ def _titled_heading(text: str) -> bool:
     if not 1 <= len(words) <= 6 or re.search(r"[\d:;.!?@|]", text):
         return False
     last = words[-1].lower()
+    if last in _HEADING_PARTICIPLES and len(words) >= 2 and (
+            words[-2].lower() in HEADING_NOUNS or words[-2].lower() in _LISTED_NOUNS):
+        return all(w[:1].isupper() for w in words)  # "Courses Taught", "Talks Given"
     if words[0].lower() in _LEADING_NOUNS and words[0][:1].isupper() and len(words) <= 4:
         return all(w[:1].islower() or w.isupper() for w in words[1:])
     return (last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS) and all(

@@ -145,12 +145,13 @@ def _ask(settings, index, reply: str, question: str):
 
 def test_a_picked_line_is_quoted_with_its_citation(local_settings, sample_index) -> None:
     # The prompt numbers the lines; find the Halverson line's number as the model would.
-    probe, model = _ask(local_settings, sample_index, "0", "Where was Priya Ramanathan a postdoc?")
+    question = "Which university was Priya Ramanathan a postdoctoral researcher at?"
+    probe, model = _ask(local_settings, sample_index, "0", question)
     assert probe.refused and probe.diagnostics["refused_by"] == "no line"
     listing = model.prompts[0]
     number = next(line.split(".")[0] for line in listing.splitlines()
                   if line[:1].isdigit() and "Halverson" in line)
-    result, _ = _ask(local_settings, sample_index, number, "Where was Priya Ramanathan a postdoc?")
+    result, _ = _ask(local_settings, sample_index, number, question)
     assert not result.refused, result
     assert result.text.startswith("Priya Ramanathan: ") and "Halverson" in result.text
     assert result.citations and result.citations[0].person == "Priya Ramanathan"
@@ -163,11 +164,11 @@ def test_a_picked_line_is_quoted_with_its_citation(local_settings, sample_index)
 def test_a_picked_line_that_does_not_answer_is_refused(local_settings, sample_index) -> None:
     # "When" wants a date; a line without a digit is not quoted as the answer.
     probe, model = _ask(local_settings, sample_index, "0",
-                        "When did Priya Ramanathan start her postdoc at Halverson?")
+                        "When did Priya Ramanathan start her postdoctoral research at Halverson?")
     undated = next(line.split(".")[0] for line in model.prompts[0].splitlines()
                    if line[:1].isdigit() and not any(c.isdigit() for c in line.split(". ", 1)[1]))
     result, _ = _ask(local_settings, sample_index, undated,
-                     "When did Priya Ramanathan start her postdoc at Halverson?")
+                     "When did Priya Ramanathan start her postdoctoral research at Halverson?")
     assert result.refused and result.diagnostics["refused_by"] == "quote check"
 
 
@@ -194,7 +195,7 @@ def _auto_and_pick(settings, index, question: str, dated: bool = False) -> tuple
 
 
 def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -> None:
-    question = "Where was Priya Ramanathan a postdoc?"
+    question = "Which university was Priya Ramanathan a postdoctoral researcher at?"
     auto, number = _auto_and_pick(settings, index, question)
     model = FakeChatModel(responses=[prompts.REFUSAL, number])
     assistant = Assistant(auto, index=index, chat_model=model)
@@ -221,7 +222,7 @@ def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(setti
                                                                            index) -> None:
     """"When …?" answered without a date is no answer: the line pick follows, and a picked line
     with the year is quoted."""
-    question = "When did Priya Ramanathan start her postdoc at Halverson?"
+    question = "When did Priya Ramanathan start her postdoctoral research at Halverson?"
     auto, number = _auto_and_pick(settings, index, question, dated=True)
     undated = "Priya Ramanathan was a postdoc at Halverson University [1]."
     model = FakeChatModel(responses=[undated, number])

@@ -542,3 +542,10 @@ def test_a_thesis_line_as_cvs_in_other_languages_write_it() -> None:
     theses = {r.data["level"]: r.data["thesis"] for r in extract(text, "Ilse Moravec")
               if r.kind == "education"}
     assert theses == {"masters": "la memoria de los pulpos", "bachelors": None}
+
+
+def test_a_courses_taught_heading_and_course_codes_with_a_department_letter() -> None:
+    text = ("# Ilse Moravec\n\n**Research Areas**\nReef ecology\n\n**Courses Taught**  \n"
+            "*Kestrel University*  \nMSCH-J 423 Public Opinion  \nMSCH-T 512 Reef Politics  \n")
+    courses = [r.data["course"] for r in extract(text, "Ilse Moravec") if r.kind == "teaching"]
+    assert courses == ["MSCH-J 423 Public Opinion", "MSCH-T 512 Reef Politics"]

@@ -21,7 +21,8 @@ _TEACH_ROLE = re.compile(
 # "Courses: AI, Databases, Discrete Maths": a label, then the courses
 _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
                          r"Taught)\s*:\s*", re.I)
-_COURSE = re.compile(r"\b(?:[A-Z]{2,6}\s?\d{2,4}[A-Z]?|\d{2}-\d{3})\b")
+# "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter)
+_COURSE = re.compile(r"\b(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3})\b")
 
 
 def award_from_line(line: Line) -> dict | None:
