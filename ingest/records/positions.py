@@ -186,7 +186,8 @@ def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
     between = raw[head.end - raw_start : sub.start - raw_start]
     if not name or between.strip() or not DATE_POINT.search(sub.text) or sentence_like(sub.text):
         return None
-    under = re.sub(r"\W*\b\d+\s+(?:months?|years?|weeks?)\b", "", without_dates(sub.text)).strip(" ,")
+    under = re.sub(r"\W*\b\d+\s+(?:months?|years?|weeks?)\b", "",  # "2015 - 2 months"
+                   without_dates(sub.text)).strip(" ,")
     if not under or len(under.split()) > 12:
         return None
     if is_role(name) and not is_role(under):
@@ -229,8 +230,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
         dates = date_range(text)
-        if at in paired or DEGREE.match(text) and not is_role(text) or sentence_like(text) or re.match(
-                r"(?:Advisors?|Thesis|Committee|Publications?|Code|References?)\b", text):
+        if at in paired or DEGREE.match(text) and not is_role(text) or sentence_like(text) \
+                or re.match(r"(?:Advisors?|Thesis|Committee|Publications?|Code|References?)\b",
+                            text):
             continue
         if at + 1 < len(lines) and (record := _entry_pair(line, lines[at + 1], raw, raw_start)):
             records.append(record)
