@@ -341,3 +341,22 @@ def test_a_postdoc_is_a_kind_of_position(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "Where did Priya Ramanathan do her postdoc?")
     assert result.route == "collection" and "one postdoctoral position" in result.text
     assert "Halverson" in result.text and "Calder" not in result.text
+
+
+def test_a_thesis_title_does_not_place_a_degree(tmp_path, embedder) -> None:
+    """"Homo" in a thesis title is also another name of a city in Iran: only the degree's own
+    place words (Barcelona) place it."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "moravec.md").write_text(
+        "# Ilse Moravec\n\n## Educación\nMA. Ciencia Cognitiva U. de Barcelona, 2017 - 2018\n"
+        "Tesis de Máster sobre la memoria del Homo sapiens.\n", encoding="utf-8")
+    settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
+    index = Index(settings, embedder)
+    try:
+        ingest([tmp_path / "docs"], settings, index)
+        iran = _ask(settings, index, "Which of these researchers studied in Iran?")
+        assert "Ilse Moravec" not in iran.text
+        spain = _ask(settings, index, "Which of these researchers studied in Spain?")
+        assert spain.route == "collection" and "Ilse Moravec" in spain.text
+    finally:
+        index.close()

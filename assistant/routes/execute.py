@@ -76,7 +76,7 @@ def _fits(query: Query, record: StoredRecord) -> bool:
         return (query.level is None or d.get("level") == query.level) and (
             not query.subject or _in_subject(query.subject, d.get("degree") or "")) and (
             not query.value or phrase_matches(query.value, d.get("institution") or "")) and (
-            _in_country(query, f"{d.get('institution') or ''} {record.quote}"))
+            _in_country(query, f"{d.get('institution') or ''} {_without_thesis(record)}"))
     if record.kind == "position":
         if query.internship is not None and (d.get("kind") == "internship") != query.internship:
             return False
@@ -117,6 +117,15 @@ def _in_subject(subject: str, degree: str) -> bool:
             initials_only=True):
         return True
     return stems(subject) - STOPWORDS <= stems(field)
+
+
+def _without_thesis(record: StoredRecord) -> str:
+    """A degree's quoted lines less its thesis title and advisors' names: the words that can
+    place it (a title's "Homo sapiens" is not the Iranian city of that other name)."""
+    said = record.quote
+    for words in [record.data.get("thesis"), *(record.data.get("advisors") or [])]:
+        said = said.replace(words or "\0", " ")
+    return said
 
 
 def _in_country(query: Query, said: str) -> bool:
