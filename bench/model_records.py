@@ -110,7 +110,7 @@ def main() -> None:
         document = loaders.load(real.corpus / label["source"])
         person = (names.get(label["source"]) or detect_person(document.text)
                   or unknown_person(label["source"]))
-        ruled = extract(document.text, person, document.bold)
+        ruled = extract(document.text, person, document.bold, document.italic)
         for kind in args.kinds.split(","):
             wanted = label.get(_LABEL_KEYS[kind], [])
             sections = [s for s in split_sections(document.text, person)

@@ -155,7 +155,8 @@ def score_corpus(labels_dir: Path, corpus: Path, names: Mapping[str, str] | None
         document = loaders.load(corpus / label["source"])
         person = ((names or {}).get(label["source"]) or detect_person(document.text)
                   or unknown_person(label["source"]))
-        score_document(label, extract(document.text, person, document.bold), totals)
+        records = extract(document.text, person, document.bold, document.italic)
+        score_document(label, records, totals)
     return totals
 
 

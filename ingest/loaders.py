@@ -103,6 +103,7 @@ class Document:
     reader: str = ""  # which library read a PDF's text: "PDFium", or "pypdf" as the fallback
     glued: tuple[int, int] | None = None  # a PDF's glued word runs as extracted, after repair
     bold: tuple[tuple[int, int], ...] = ()  # (start, end) of each run of bold type in the text
+    italic: tuple[tuple[int, int], ...] = ()  # and of each run of italic type
 
     def page_at(self, offset: int) -> int | None:
         """Page number holding that character offset (the page before, between pages)."""
@@ -146,13 +147,15 @@ def load(path: Path, *, max_bytes: int | None = None, pdf_reader: str = "pdfium"
     digest, size = hashlib.sha256(data).hexdigest(), len(data)
     if kind == "pdf":
         texts, repairs, problems, reader, glued = _pdf_pages(path, data, pdf_reader, limits)
-        unmarked = [_bold_runs(page) for page in texts]
-        text, pages = _join_pages([page for page, _ in unmarked])
+        unmarked = [_style_runs(page) for page in texts]
+        text, pages = _join_pages([page for page, _, _ in unmarked])
         bold = tuple((page.start + a, page.start + b)
-                     for page, (_, runs) in zip(pages, unmarked) for a, b in runs)
-        problems = [re.sub(f"[{pdfium.BOLD_ON}{pdfium.BOLD_OFF}]", "", p) for p in problems]
+                     for page, (_, runs, _) in zip(pages, unmarked) for a, b in runs)
+        italic = tuple((page.start + a, page.start + b)
+                       for page, (_, _, runs) in zip(pages, unmarked) for a, b in runs)
+        problems = [re.sub(f"[{pdfium.MARKS}]", "", p) for p in problems]
         return Document(path, kind, text, pages, digest, size, repairs, problems, reader, glued,
-                        bold)
+                        bold, italic)
     text, repairs = _decode(path, data, limits.chars)
     return Document(path, kind, text, [Page(None, 0, len(text))], digest, size, repairs)
 
@@ -273,7 +276,7 @@ def _pdf_pages(path: Path, data: bytes, pdf_reader: str = "pdfium", limits: Limi
     if pdf_reader == "pdfium":
         try:
             texts = pdfium.page_texts(data, password="" if reader.is_encrypted else None,
-                                      max_pages=limits.pages, max_chars=limits.chars, bold=True)
+                                      max_pages=limits.pages, max_chars=limits.chars, styles=True)
             reader_name = "PDFium"
         except pdfium.PdfiumError:
             pass
@@ -461,22 +464,25 @@ def _extract(reader: PdfReader, index: int) -> tuple[str, str | None] | None:
     return plain, layout
 
 
-def _bold_runs(text: str) -> tuple[str, list[tuple[int, int]]]:
-    """A page's text without PDFium's bold marks, and the spans of the runs they marked."""
+def _style_runs(text: str) -> tuple[str, list[tuple[int, int]], list[tuple[int, int]]]:
+    """A page's text without PDFium's style marks, and the spans of the bold and of the italic
+    runs they marked."""
     out: list[str] = []
-    runs: list[tuple[int, int]] = []
-    size, opened = 0, None
-    for piece in re.split(f"([{pdfium.BOLD_ON}{pdfium.BOLD_OFF}])", text):
-        if piece == pdfium.BOLD_ON:
-            opened = size
-        elif piece == pdfium.BOLD_OFF:
-            if opened is not None and size > opened:
-                runs.append((opened, size))
-            opened = None
+    runs: dict[str, list[tuple[int, int]]] = {pdfium.BOLD_ON: [], pdfium.ITALIC_ON: []}
+    ends = {pdfium.BOLD_OFF: pdfium.BOLD_ON, pdfium.ITALIC_OFF: pdfium.ITALIC_ON}
+    opened: dict[str, int] = {}
+    size = 0
+    for piece in re.split(f"([{pdfium.MARKS}])", text):
+        if piece in runs:
+            opened[piece] = size
+        elif piece in ends:
+            start = opened.pop(ends[piece], None)
+            if start is not None and size > start:
+                runs[ends[piece]].append((start, size))
         else:
             out.append(piece)
             size += len(piece)
-    return "".join(out), runs
+    return "".join(out), runs[pdfium.BOLD_ON], runs[pdfium.ITALIC_ON]
 
 
 def _join_pages(texts: list[str]) -> tuple[str, list[Page]]:

@@ -11,9 +11,10 @@ reports about every character (its font and its box), not from the text alone:
 - text a reader cannot see (white on white, under 1 pt, invisible, off the page) goes on lines of
   its own marked "[hidden in PDF]", which ingest/injection.py flags.
 
-Runs of bold type are marked in the plain text with BOLD_ON and BOLD_OFF (two Unicode
-noncharacters, which no document holds), so that the loader can give their spans to the record
-reader: a CV prints its employers, section names and venue columns in bold.
+Runs of bold type are marked in the plain text with BOLD_ON and BOLD_OFF, runs of italic type
+with ITALIC_ON and ITALIC_OFF (Unicode noncharacters, which no document holds), so that the
+loader can give their spans to the record reader: a CV prints its employers, section names and
+venue columns in bold, and most citation styles set a paper's venue (or its title) in italics.
 """
 
 from __future__ import annotations
@@ -31,11 +32,17 @@ from pypdfium2 import PdfiumError
 
 from ingest.injection import HIDDEN
 
-__all__ = ["BOLD_OFF", "BOLD_ON", "LimitError", "PdfiumError", "page_texts"]
+__all__ = ["BOLD_OFF", "BOLD_ON", "ITALIC_OFF", "ITALIC_ON", "MARKS", "LimitError", "PdfiumError",
+           "page_texts"]
 
 BOLD_ON, BOLD_OFF = "\ufdd0", "\ufdd1"  # Unicode noncharacters: never in a text
+ITALIC_ON, ITALIC_OFF = "\ufdd2", "\ufdd3"
+MARKS = BOLD_ON + BOLD_OFF + ITALIC_ON + ITALIC_OFF
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 _FORCE_BOLD = 1 << 18  # FPDF_FONT_FORCEBOLD in the font's flags
+# "TimesNewRomanPS-ItalicMT", "SourceSansPro-LightIt", "CMTI10", "CMSL12" (slanted), "LMRoman10-Italic"
+_ITALIC_FONT = re.compile(r"(?i:italic|oblique|slant)|[-,][A-Za-z]*It(?:MT)?$|^(?i:cm(?:ti|sl)\d)")
+_ITALIC = 1 << 6  # FPDF_FONT_ITALIC in the font's flags
 
 # Fonts whose glyphs are pictures (phone, envelope, globe), whatever letters they map to.
 ICON_FONT = re.compile(r"awesome|marvosym|academicons|dingbat|wasy|pifont|zapf|bbding|ifsym|"
@@ -66,12 +73,13 @@ class LimitError(Exception):
 
 
 def page_texts(data: bytes, password: str | None = None, *, max_pages: int | None = None,
-               max_chars: int | None = None, bold: bool = False
+               max_chars: int | None = None, styles: bool = False
                ) -> list[tuple[str, str] | None]:
     """Each page's (plain, layout) text, None for a page PDFium could not read. Plain text is in
     PDFium's reading order; layout text places each glyph by its position, as pypdf's layout mode
-    does, so that two columns written row by row can be found and read apart. With `bold`,
-    the plain text marks its runs of bold type with BOLD_ON and BOLD_OFF.
+    does, so that two columns written row by row can be found and read apart. With `styles`,
+    the plain text marks its runs of bold type with BOLD_ON and BOLD_OFF, and of italic type
+    with ITALIC_ON and ITALIC_OFF.
 
     Raises:
         PdfiumError: when PDFium cannot open the document at all.
@@ -88,7 +96,7 @@ def page_texts(data: bytes, password: str | None = None, *, max_pages: int | Non
         for index in range(count):
             left = None if max_chars is None else max_chars - chars
             try:
-                out.append(_page_text(document, index, left, bold))
+                out.append(_page_text(document, index, left, styles))
             except PdfiumError:
                 out.append(None)
             chars += len(out[-1][0]) if out[-1] else 0
@@ -100,14 +108,14 @@ def page_texts(data: bytes, password: str | None = None, *, max_pages: int | Non
 
 
 def _page_text(document: _pdfium.PdfDocument, index: int, max_chars: int | None = None,
-               bold: bool = False) -> tuple[str, str]:
+               styles: bool = False) -> tuple[str, str]:
     page = document[index]
     textpage = page.get_textpage()
     try:
         # Counted before reading: a page of millions of glyphs is refused, not held in memory.
         if max_chars is not None and raw.FPDFText_CountChars(textpage.raw) > max_chars:
             raise LimitError("chars", index + 1)
-        lines, glyphs = _lines(textpage, _hidden(page, textpage), bold)
+        lines, glyphs = _lines(textpage, _hidden(page, textpage), styles)
     finally:
         textpage.close()
         page.close()
@@ -115,12 +123,13 @@ def _page_text(document: _pdfium.PdfDocument, index: int, max_chars: int | None 
     return plain, _layout(glyphs)
 
 
-def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = (), bold: bool = False
+def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = (), styles: bool = False
            ) -> tuple[list[_Line], list[_Glyph]]:
     """The page's lines in PDFium's order, icon glyphs and control characters removed, and its
     visible glyphs with their boxes. A run of `hidden` characters is a line of its own, marked
-    with injection.HIDDEN, and left out of the glyphs. With `bold`, runs of bold type in the
-    lines are marked (BOLD_ON, BOLD_OFF); a run ends at the end of its line."""
+    with injection.HIDDEN, and left out of the glyphs. With `styles`, runs of bold and of italic
+    type in the lines are marked (BOLD_ON … BOLD_OFF, ITALIC_ON … ITALIC_OFF); a run ends at the
+    end of its line."""
     handle = textpage.raw
     count = raw.FPDFText_CountChars(handle)
     font = ctypes.create_string_buffer(128)
@@ -131,20 +140,23 @@ def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = (), bold: boo
     chars: list[str] = []
     first_top: float | None = None
     icons: dict[bytes, bool] = {}
-    bold_fonts: dict[bytes, bool] = {}
-    after_cr = in_hidden = in_bold = False
+    fonts: dict[bytes, tuple[bool, bool]] = {}  # (bold, italic) by font name
+    after_cr = in_hidden = False
+    in_style = [False, False]  # inside a bold run, an italic run
+    marks = ((BOLD_ON, BOLD_OFF), (ITALIC_ON, ITALIC_OFF))
     word_start = True  # the next glyph starts a word
 
     def end_line(suffix: str = "") -> None:
-        """A line ends; a bold run ends with it, except at a line-end hyphen, where the word
+        """A line ends; a style run ends with it, except at a line-end hyphen, where the word
         goes on in the next line (and the hyphenation repair must see "Mathe-\nmaticians")."""
-        nonlocal chars, first_top, in_bold, word_start
-        if in_bold and not suffix:
-            end = len(chars)
-            while end and chars[end - 1].isspace():
-                end -= 1
-            chars.insert(end, BOLD_OFF)
-            in_bold = False
+        nonlocal chars, first_top, word_start
+        for style, (_, off) in enumerate(marks):
+            if in_style[style] and not suffix:
+                end = len(chars)
+                while end and chars[end - 1].isspace():
+                    end -= 1
+                chars.insert(end, off)
+                in_style[style] = False
         lines.append(_Line(_mark(chars, in_hidden) + suffix, first_top))
         chars, first_top, word_start = [], None, True
 
@@ -156,7 +168,7 @@ def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = (), bold: boo
             after_cr = char == "\r"
             continue
         if not char.isspace() and (i in hidden) != in_hidden:
-            if "".join(chars).strip(BOLD_ON + BOLD_OFF + " \t"):
+            if "".join(chars).strip(MARKS + " \t"):
                 end_line()
             in_hidden = i in hidden
         after_cr = False
@@ -166,16 +178,19 @@ def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = (), bold: boo
         size = raw.FPDFText_GetFontInfo(handle, i, font, len(font), ctypes.byref(flags))
         name = font.raw[: max(size - 1, 0)] if size else b""
         if name not in icons:
-            icons[name] = bool(ICON_FONT.search(name.decode("latin-1")))
-            bold_fonts[name] = bool(_BOLD_FONT.search(name.decode("latin-1"))) or bool(
-                flags.value & _FORCE_BOLD)
+            named = name.decode("latin-1")
+            icons[name] = bool(ICON_FONT.search(named))
+            fonts[name] = (bool(_BOLD_FONT.search(named)) or bool(flags.value & _FORCE_BOLD),
+                           bool(_ITALIC_FONT.search(named.split("+")[-1]))
+                           or bool(flags.value & _ITALIC))
         if icons[name]:
             continue
-        if bold and not char.isspace() and not in_hidden:
-            heavy = bold_fonts[name] or raw.FPDFText_GetFontWeight(handle, i) >= 600
-            if heavy != in_bold:
-                chars.append(BOLD_ON if heavy else BOLD_OFF)
-                in_bold = heavy
+        if styles and not char.isspace() and not in_hidden:
+            heavy = fonts[name][0] or raw.FPDFText_GetFontWeight(handle, i) >= 600
+            for style, on in enumerate((heavy, fonts[name][1])):
+                if on != in_style[style]:
+                    chars.append(marks[style][0 if on else 1])
+                    in_style[style] = on
         if not char.isspace() and not in_hidden and not _CONTROL.match(char) and \
                 raw.FPDFText_GetCharBox(handle, i, left, right, bottom, top):
             if first_top is None:
@@ -187,8 +202,8 @@ def _lines(textpage: _pdfium.PdfTextPage, hidden: Container[int] = (), bold: boo
         word_start = char.isspace()
     if chars:
         end_line()
-    elif in_bold and lines:  # the page ended on a line-end hyphen inside a bold run
-        lines[-1].text += BOLD_OFF
+    elif lines:  # the page ended on a line-end hyphen inside a style run
+        lines[-1].text += "".join(off for style, (_, off) in enumerate(marks) if in_style[style])
     return [line for line in lines if line.text.strip() or line.top is None], glyphs
 
 

@@ -74,7 +74,8 @@ def read(path: Path, sha: str, limits: loaders.Limits, chunk_tokens: int,
         parsed = Parsed(path, sha, document, person, chunks)
         if records:
             parsed.records, parsed.coverage = read_records(document.text, person, chunks,
-                                                           path.name, document.bold)
+                                                           path.name, document.bold,
+                                                           document.italic)
         return parsed
     except ProfileChatError as exc:
         return Parsed(path, "", error=str(exc))
@@ -83,11 +84,11 @@ def read(path: Path, sha: str, limits: loaders.Limits, chunk_tokens: int,
 
 
 def read_records(text: str, person: str, chunks: list[Chunk], source: str,
-                 bold: Sequence[tuple[int, int]] = ()
+                 bold: Sequence[tuple[int, int]] = (), italic: Sequence[tuple[int, int]] = ()
                  ) -> tuple[list[Record], dict[str, tuple[int, int]]]:
     """The records a document states, each pointing at its chunk, and how complete they are;
-    bold: the spans a PDF sets in bold type."""
-    found = extract(text, person, bold)
+    bold, italic: the spans a PDF sets in bold and in italic type."""
+    found = extract(text, person, bold, italic)
     attach(found, chunks)
     for record in found:
         record.source = source

@@ -205,3 +205,34 @@ def bold_employers_pdf(path: Path) -> Path:
         pdf.cell(text=text, new_x="LMARGIN", new_y="NEXT")
     pdf.output(str(path))
     return path
+
+
+# A citation export's layout: each title in bold with its journal run into the same line in
+# italics, then the authors and the year. Neither journal's name says it is a journal.
+ITALIC_VENUES = [
+    ("Tomas Reyes", "", ""),
+    ("Publications", "", ""),
+    ("Kelp forest genomes under warming seas", "Marine Currents", ""),
+    ("T REYES, A OKAFOR, L BRANDT", "", "2021"),
+    ("Haplotypes of cold-water seagrass across three coasts", "Seagrass Science", ""),
+    ("M ITO, T REYES", "", "2019"),
+]
+
+
+def italic_venues_pdf(path: Path) -> Path:
+    """A one-page publication list with bold titles and italic venues (Helvetica-Oblique)."""
+    pdf = FPDF()
+    pdf.add_page()
+    for plain, italic, year in ITALIC_VENUES:
+        bold = bool(italic)
+        pdf.set_font("helvetica", style="B" if bold else "", size=10)
+        pdf.write(text=plain + (" " if italic or year else ""))
+        if italic:
+            pdf.set_font("helvetica", style="I", size=10)
+            pdf.write(text=italic)
+        if year:
+            pdf.set_font("helvetica", style="I", size=10)
+            pdf.write(text=year)
+        pdf.ln()
+    pdf.output(str(path))
+    return path

@@ -269,3 +269,20 @@ def test_bold_type_is_a_layout_signal_for_the_records(tmp_path) -> None:
                     ("Fjordline Marine", "Data Lead", "Oct 2018")]
     # Without the bold spans neither employer's line reads as one.
     assert not [r for r in extract(document.text, "Mara Quintero") if r.kind == "position"]
+
+
+def test_italic_type_gives_a_papers_venue(tmp_path) -> None:
+    document = loaders.load(pdfs.italic_venues_pdf(tmp_path / "cv.pdf"))
+    assert not set("\ufdd0\ufdd1\ufdd2\ufdd3") & set(document.text)  # marks removed
+    assert [document.text[a:b] for a, b in document.italic] == [
+        "Marine Currents", "2021", "Seagrass Science", "2019"]
+    papers = [(r.data["title"], r.data["venue"], r.data["year"])
+              for r in extract(document.text, "Tomas Reyes", document.bold, document.italic)
+              if r.kind == "publication"]
+    assert papers == [("Kelp forest genomes under warming seas", "Marine Currents", 2021),
+                      ("Haplotypes of cold-water seagrass across three coasts", "Seagrass Science",
+                       2019)]
+    # Without the italic spans the journals stay run into the titles.
+    plain = [r.data for r in extract(document.text, "Tomas Reyes", document.bold)
+             if r.kind == "publication"]
+    assert [p["venue"] for p in plain] == [None, None]

@@ -549,3 +549,22 @@ def test_a_courses_taught_heading_and_course_codes_with_a_department_letter() ->
             "*Kestrel University*  \nMSCH-J 423 Public Opinion  \nMSCH-T 512 Reef Politics  \n")
     courses = [r.data["course"] for r in extract(text, "Ilse Moravec") if r.kind == "teaching"]
     assert courses == ["MSCH-J 423 Public Opinion", "MSCH-T 512 Reef Politics"]
+
+
+def test_italics_that_repeat_the_titles_give_no_venues() -> None:
+    from ingest.records.publications import venues_from_italics
+
+    styled = [({"title": "Dust in the early universe", "venue": "ApJ"},
+               ["and 12 other authors including", "Dust in the early universe"]),
+              ({"title": "Lensed galaxies at high redshift", "venue": None},
+               ["Lensed galaxies at high redshift"]),
+              ({"title": "A faint quasar", "venue": None}, ["Astrophysical Notes"])]
+    venues_from_italics(styled, "Ada Cooper")
+    assert [paper["venue"] for paper, _ in styled] == ["ApJ", None, None]
+    # Where italics set venues apart, a run that is a name, a count of authors or a lower-case
+    # remark is no venue.
+    listed = [({"title": "Tidal mixing of shelf seas", "venue": None}, ["Ocean Dynamics", "7"]),
+              ({"title": "Warm fronts", "venue": None}, ["A. Cooper"]),
+              ({"title": "Cold fronts", "venue": None}, ["pending"])]
+    venues_from_italics(listed, "Ada Cooper")
+    assert [paper["venue"] for paper, _ in listed] == ["Ocean Dynamics", None, None]

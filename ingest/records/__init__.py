@@ -75,11 +75,13 @@ def section_kind(title: str) -> str:
     return "other"
 
 
-def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> list[Record]:
+def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
+            italic: Sequence[tuple[int, int]] = ()) -> list[Record]:
     """Every record a document states about its person; none from a line that addresses the
     assistant or that the reader cannot see (blanked, so every span still fits the document).
     bold: the spans of text a PDF sets in bold type (Document.bold): a layout signal, as
-    Markdown's ** is, for employers, venues and titles."""
+    Markdown's ** is, for employers, venues and titles; italic: the spans set in italic type
+    (Document.italic), which mark a paper's venue or its title."""
     text = injection.blank(text)
     found: list[Record] = []
     for section in _subsections(text, split_sections(text, person), bold):
@@ -87,7 +89,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> lis
         section_lines = list(lines(text, section.start, section.end, bold))
         if kind == "publication":
             found += _publications(text, section.start, section.end, person, strict=False,
-                                   bold=bold)
+                                   bold=bold, italic=italic)
         elif kind == "education":
             found += _wrap("education", education.from_lines(section_lines))
             found += _prose(text, section.start, section.end)
@@ -106,7 +108,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = ()) -> lis
                                          if r["institution"]])
             found += _prose(text, section.start, section.end)
             found += _publications(text, section.start, section.end, person, strict=True,
-                                   bold=bold)
+                                   bold=bold, italic=italic)
             found += _teaching([ln for ln in section_lines if "Teaching Assistant" in ln.text],
                                None, lists=False)
             for record in found[before:]:
@@ -162,8 +164,11 @@ def _wrap(kind: str, items: list[dict]) -> list[Record]:
 
 
 def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
-                  bold: Sequence[tuple[int, int]] = ()) -> list[Record]:
+                  bold: Sequence[tuple[int, int]] = (), italic: Sequence[tuple[int, int]] = ()
+                  ) -> list[Record]:
     if not strict and (cited := _citations(text, start, end, person)) is not None:
+        publications.venues_from_italics(
+            [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited], person)
         return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):
@@ -176,6 +181,8 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
             first = paper.pop("_start")
             line_start = text.rfind("\n", e_start, first) + 1  # the whole first line it used
             out.append(Record("publication", paper, max(e_start, line_start), e_end))
+    publications.venues_from_italics(
+        [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in out], person)
     publications.venues_from_repeated_tails([r.data for r in out])
     return out
 

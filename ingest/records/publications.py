@@ -9,6 +9,7 @@ page but it is not theirs.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.chunking import looks_like_authors
@@ -211,6 +212,65 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     authored = not authors or cut or any(same_person(a, person) for a in authors)
     return {"title": title, "authors": authors, "venue": venue.name, "year": venue.year,
             "award": award, "authored": authored, "_start": min(used)}
+
+
+def italic_runs(text: str, start: int, end: int, italic: Sequence[tuple[int, int]]) -> list[str]:
+    """The text set in italic type within text[start:end], cleaned; runs apart by nothing but
+    spaces (a venue wrapped onto the next line) are one run."""
+    runs: list[list[int]] = []
+    for a, b in italic:
+        a, b = max(a, start), min(b, end)
+        if a >= b:
+            continue
+        if runs and not text[runs[-1][1]:a].strip():
+            runs[-1][1] = b
+        else:
+            runs.append([a, b])
+    return [cleaned for a, b in runs if (cleaned := clean(" ".join(text[a:b].split())))]
+
+
+# What follows a venue's name in its italic run: volume, issue, pages, year ("7(2): 45–67, 2019").
+_VOLUME_TAIL = re.compile(r"[\s,.;:]*(?:(?:vol(?:ume)?\.?|no\.?|pp\.?)?\s*[\d()\u2013:–-]+[\s,.;:]*)+$",
+                          re.I)
+
+
+def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -> None:
+    """Venues read from italic type. Most citation styles set the venue in italics (APA, IEEE,
+    ACM, a Scholar export's venue column); some set the title instead. A list's italics mark
+    its venues unless they mostly repeat the titles the entries were read with; then nothing
+    is taken from them. A paper's first italic run that is not its title, a name or a bare
+    number becomes its venue, and comes off the end of a title it was run into."""
+    found: list[tuple[dict, str]] = []
+    titles = 0
+    for paper, runs in papers:
+        title = paper["title"]
+        if any(_overlap(run, title) >= 0.6 and not (
+                title.endswith(run) and len(title[: -len(run)].split()) >= 3) for run in runs):
+            titles += 1
+            continue
+        for run in runs:
+            venue = _VOLUME_TAIL.sub("", re.sub(r"^(?:In|in)\b:?\s*", "", run)).strip(" ,.;:()")
+            venue = re.sub(r"[\s,(]+(?:19|20)\d{2}\)?$", "", venue).strip(" ,.;:")
+            if len(re.findall(r"[^\W\d_]", venue)) < 2 or len(venue.split()) > 20 or \
+                    not re.search(r"[A-Z]", venue) or re.search(r"\bauthors?\b|\bet al\b", venue) \
+                    or looks_like_authors(venue) or same_person(venue, person) or \
+                    _AWARD.fullmatch(venue):
+                continue
+            found.append((paper, venue))
+            break
+    if titles >= len(found):
+        return  # the italics are the titles
+    for paper, venue in found:
+        title = paper["title"]
+        if title.endswith(venue) and len(title[: -len(venue)].split()) >= 3:
+            paper["title"] = title[: -len(venue)].rstrip(" ,.;")
+        paper["venue"] = venue
+
+
+def _overlap(a: str, b: str) -> float:
+    """Share of the shorter text's words found in the other."""
+    x, y = set(re.findall(r"\w+", a.lower())), set(re.findall(r"\w+", b.lower()))
+    return len(x & y) / min(len(x), len(y)) if x and y else 0.0
 
 
 _LEADS_ON = frozenset("in of for from on with and to at by the a an via using under into".split())
