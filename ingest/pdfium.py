@@ -40,7 +40,7 @@ ITALIC_ON, ITALIC_OFF = "\ufdd2", "\ufdd3"
 MARKS = BOLD_ON + BOLD_OFF + ITALIC_ON + ITALIC_OFF
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 _FORCE_BOLD = 1 << 18  # FPDF_FONT_FORCEBOLD in the font's flags
-# "TimesNewRomanPS-ItalicMT", "SourceSansPro-LightIt", "CMTI10", "CMSL12" (slanted), "LMRoman10-Italic"
+# "TimesNewRomanPS-ItalicMT", "SourceSansPro-LightIt", "CMTI10", "CMSL12" (slanted)
 _ITALIC_FONT = re.compile(r"(?i:italic|oblique|slant)|[-,][A-Za-z]*It(?:MT)?$|^(?i:cm(?:ti|sl)\d)")
 _ITALIC = 1 << 6  # FPDF_FONT_ITALIC in the font's flags
 

@@ -168,7 +168,8 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
                   ) -> list[Record]:
     if not strict and (cited := _citations(text, start, end, person)) is not None:
         publications.venues_from_italics(
-            [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited], person)
+            [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited],
+            person)
         return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):

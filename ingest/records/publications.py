@@ -230,8 +230,8 @@ def italic_runs(text: str, start: int, end: int, italic: Sequence[tuple[int, int
 
 
 # What follows a venue's name in its italic run: volume, issue, pages, year ("7(2): 45–67, 2019").
-_VOLUME_TAIL = re.compile(r"[\s,.;:]*(?:(?:vol(?:ume)?\.?|no\.?|pp\.?)?\s*[\d()\u2013:–-]+[\s,.;:]*)+$",
-                          re.I)
+_VOLUME_TAIL = re.compile(
+    r"[\s,.;:]*(?:(?:vol(?:ume)?\.?|no\.?|pp\.?)?\s*[\d():–-]+[\s,.;:]*)+$", re.I)
 
 
 def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -> None:
