@@ -337,6 +337,42 @@ def test_a_job_held_to_present_answers_now_though_the_records_miss_entries(
         index.close()
 
 
+WRITTEN_IN_2022 = """# Tamsin Okoro
+
+## Employment
+
+**Harbour University** Wellington
+Research Fellow 2022 - 2025
+Three-year fellowship on estuary sediment models.
+
+**Coastline Institute** Napier
+Postdoctoral Researcher 2019 - 2022
+
+## Publications
+
+Okoro, T., Hale, R. Sediment plumes after storms. Estuary Science, 2022.
+Okoro, T. Tidal flats in a warming climate. Coastal Review, 2021.
+"""
+
+
+def test_a_job_whose_range_ends_after_the_cv_was_written_is_held_now(tmp_path,
+                                                                    embedder) -> None:
+    """A CV whose latest year outside its ranges is 2022 lists a fellowship to 2025: when it
+    was written she held it, so it answers "now"; the postdoc that ended as it began does not."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "okoro.md").write_text(WRITTEN_IN_2022, encoding="utf-8")
+    settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
+    index = Index(settings, embedder)
+    try:
+        ingest([tmp_path / "docs"], settings, index)
+        now = _ask(settings, index, "What is Tamsin Okoro's current position?")
+        assert now.route == "collection" and not now.refused
+        assert "Research Fellow" in now.text and "Harbour University" in now.text
+        assert "Postdoctoral" not in now.text
+    finally:
+        index.close()
+
+
 def test_a_postdoc_is_a_kind_of_position(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "Where did Priya Ramanathan do her postdoc?")
     assert result.route == "collection" and "one postdoctoral position" in result.text

@@ -568,3 +568,10 @@ def test_italics_that_repeat_the_titles_give_no_venues() -> None:
               ({"title": "Cold fronts", "venue": None}, ["pending"])]
     venues_from_italics(listed, "Ada Cooper")
     assert [paper["venue"] for paper, _ in listed] == ["Ocean Dynamics", None, None]
+
+
+def test_the_year_a_document_was_written_is_its_latest_year_outside_a_range() -> None:
+    from ingest.records import written_year
+
+    assert written_year("Fellow 2022 - 2025\nPaper, 2021.\nUpdated March 2022") == 2022
+    assert written_year("Engineer 2014 – 2017\nAnalyst 2010 – 2014") is None

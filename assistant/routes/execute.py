@@ -84,8 +84,8 @@ def _fits(query: Query, record: StoredRecord) -> bool:
             return False
         if query.value and not phrase_matches(query.value, d.get("organisation") or ""):
             return False
-        if query.current and not _CURRENT.search(str(d.get("end") or "")):
-            return False  # undated or ended: not known to be held now
+        if query.current and not (_CURRENT.search(str(d.get("end") or "")) or d.get("ongoing")):
+            return False  # undated or ended: not known to be held now (see records.written_year)
         if not _in_country(query, f"{d.get('organisation') or ''} {record.quote}"):
             return False
         return _overlaps(query, _span(d.get("start"), d.get("end")))

@@ -15,7 +15,7 @@ from typing import Any
 from ingest import injection
 from ingest.chunking import Chunk, Section, split_sections
 from ingest.records import citations, education, honours, positions, publications
-from ingest.records.text import DATE_RANGE, Line, first_year, lines, without_dates
+from ingest.records.text import DATE_RANGE, YEAR, Line, first_year, lines, without_dates
 
 KINDS = ("publication", "education", "position", "award", "teaching")
 
@@ -117,7 +117,33 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
         record.person = person
     # What a section dedicated to a kind says wins over a mention elsewhere (a summary line).
     found.sort(key=lambda r: r.extra.get("aside", False))
-    return dedupe(found)
+    found = dedupe(found)
+    _mark_ongoing(found, written_year(text))
+    return found
+
+
+def written_year(text: str) -> int | None:
+    """The latest year a document gives outside its date ranges (a paper's, a talk's, "updated
+    December 2021"): about when it was written. None when every year is in a range."""
+    ranges = [found.span() for found in DATE_RANGE.finditer(text)]
+    years = [int(found.group(1)) for found in YEAR.finditer(text)
+             if not any(a <= found.start() < b for a, b in ranges)]
+    return max(years, default=None)
+
+
+def _mark_ongoing(records: Sequence[Record], written: int | None) -> None:
+    """A job whose range ends after the year the document was written, and after which no other
+    job of it starts, was held when it was written: its end is the contract's, not the past
+    ("DECRA Fellow 2021–2023" in a CV of December 2021). Marked `ongoing`."""
+    if written is None:
+        return
+    jobs = [r for r in records if r.kind == "position"]
+    starts = [first_year(str(r.data.get("start") or "")) for r in jobs]
+    for job, start in zip(jobs, starts):
+        end = first_year(str(job.data.get("end") or ""))
+        if end and start and start <= written < end and not any(
+                other and other >= end for other in starts):
+            job.data["ongoing"] = True
 
 
 def _subsections(text: str, sections: Sequence[Section], bold: Sequence[tuple[int, int]]
