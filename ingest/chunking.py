@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ingest import injection, tokens
-from ingest.profiles import clean_line
+from ingest.profiles import clean_line, without_page_code
 
 # Usual CV headings, compared after lower-casing, "&" → "and" and dropping a trailing colon.
 SECTION_WORDS = {
@@ -276,7 +276,9 @@ def header(person: str, section: str, entry: str | None = None) -> str:
 def chunk_text(
     text: str, *, person: str, source: str, doc_id: str, max_tokens: int, page_at=None
 ) -> list[Chunk]:
-    """Chunks of a document's text: sections kept apart, entries whole when they fit."""
+    """Chunks of a document's text: sections kept apart, entries whole when they fit. A page's
+    front matter and template code are left out (blanked: offsets stay the document's)."""
+    text = without_page_code(text)
     chunks: list[Chunk] = []
     flagged = injection.flagged_spans(text)
     for section in split_sections(text, person):
@@ -288,6 +290,8 @@ def chunk_text(
             body = text[start:end]
             shown, hidden = injection.split(body, [(max(s, start) - start, min(e, end) - start)
                                                    for s, e in flagged if s < end and e > start])
+            if not re.search(r"\w", re.sub(r"<[^>]*>", "", shown)) and not hidden:
+                continue  # markup alone ("<ul> </ul>" around template code): nothing said
             if title != section.title:
                 hidden.insert(0, section.title)
             if entry_title and injection.reason(entry_title):

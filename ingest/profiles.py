@@ -90,6 +90,20 @@ def detect_person(text: str, *, head_lines: int = 12, file_name: str = "") -> st
     return _most_mentioned_name(body, file_name)
 
 
+# A static-site page's template code: Liquid tags and output ("{% for post in … %}", "{{ … }}").
+_TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+
+
+def without_page_code(text: str) -> str:
+    """The text with its front matter block and template code turned to spaces (line breaks
+    kept, so every offset stays where it was): a page's settings ("permalink: /", "layout:
+    archive") and its site's code are not what the page says about its person."""
+    def spaces(found: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", found.group(0))
+
+    return _TEMPLATE.sub(spaces, _FRONT_MATTER.sub(spaces, text, count=1))
+
+
 def front_matter_person(text: str) -> str | None:
     """The `person:` field of a Markdown file's YAML front matter, if it has one."""
     block = _FRONT_MATTER.match(text)

@@ -124,3 +124,16 @@ def test_headings_of_cvs_in_other_languages(line, kind) -> None:
 
 def test_a_line_that_starts_with_an_english_heading_noun_is_no_heading() -> None:
     assert heading_title("Experience with Python") is None
+
+
+def test_a_pages_front_matter_and_template_code_are_not_indexed() -> None:
+    page = ("---\nlayout: archive\npermalink: /cv/\n---\n\nNadia Ferro\n\nEducation\n======\n"
+            "* Ph.D. in Hydrology, Lakeside University (2021)\n\nPublications\n======\n"
+            "  <ul>{% for post in site.publications reversed %}\n"
+            "    {% include archive-single-cv.html %}\n  {% endfor %}</ul>\n")
+    chunks = chunk_text(page, person="Nadia Ferro", source="cv.md", doc_id="d", max_tokens=200)
+    said = " ".join(chunk.text for chunk in chunks)
+    assert "Lakeside University" in said
+    assert "permalink" not in said and "{%" not in said and "site.publications" not in said
+    assert all(chunk.section != "Publications" for chunk in chunks)  # markup alone: no chunk
+    assert all(page[c.start:c.end].strip() for c in chunks)  # offsets are the page's own

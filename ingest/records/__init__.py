@@ -14,6 +14,7 @@ from typing import Any
 
 from ingest import injection
 from ingest.chunking import Chunk, Section, split_sections
+from ingest.profiles import without_page_code
 from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import DATE_RANGE, YEAR, Line, first_year, lines, without_dates
 
@@ -82,7 +83,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     bold: the spans of text a PDF sets in bold type (Document.bold): a layout signal, as
     Markdown's ** is, for employers, venues and titles; italic: the spans set in italic type
     (Document.italic), which mark a paper's venue or its title."""
-    text = injection.blank(text)
+    text = without_page_code(injection.blank(text))
     found: list[Record] = []
     for section in _subsections(text, split_sections(text, person), bold):
         kind = section_kind(section.title)

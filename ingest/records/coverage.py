@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ingest import injection
 from ingest.chunking import split_sections
-from ingest.profiles import clean_line
+from ingest.profiles import clean_line, without_page_code
 from ingest.records.text import YEAR
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _dated(row: str) -> bool:
 
 def coverage(text: str, person: str, records: Sequence[Record]) -> dict[str, tuple[int, int]]:
     """Per kind: (records extracted, entries the sections appear to hold)."""
-    held = entries(injection.blank(text), person)
+    held = entries(without_page_code(injection.blank(text)), person)
     got: dict[str, int] = {}
     for record in records:
         if not record.extra.get("aside"):  # a paper on the page by others is an entry too
