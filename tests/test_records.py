@@ -575,3 +575,15 @@ def test_the_year_a_document_was_written_is_its_latest_year_outside_a_range() ->
 
     assert written_year("Fellow 2022 - 2025\nPaper, 2021.\nUpdated March 2022") == 2022
     assert written_year("Engineer 2014 – 2017\nAnalyst 2010 – 2014") is None
+
+
+def test_several_dated_roles_on_one_line_are_each_a_position() -> None:
+    cv = ("Hana Ostrova\n\nAcademic Positions\n"
+          "Department of Geography, Riverton University, Riverton, ON.\n"
+          "Associate Professor, 2012–present. Acting Chair, 2024–2026.\n"
+          "Assistant Professor, 2006–2012.\n")
+    jobs = [(r.data["role"], r.data["start"], r.data["end"])
+            for r in extract(cv, "Hana Ostrova") if r.kind == "position"
+            and "Riverton University" in r.data["organisation"]]
+    assert jobs == [("Associate Professor", "2012", "present"), ("Acting Chair", "2024", "2026"),
+                    ("Assistant Professor", "2006", "2012")]

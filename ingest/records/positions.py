@@ -216,10 +216,31 @@ def sentence_like(text: str) -> bool:
     return len(words) >= 5 and small >= 1 and small >= 0.1 * len(words)
 
 
+def _one_range_each(line: Line) -> list[Line]:
+    """A line that lists several dated roles in sentences ("Associate Professor, 2006–present.
+    Acting Chair, 2025–2026.") cut into one line per role; any other line as it is."""
+    cuts = [found.end() for found in re.finditer(r"[.;](?=\s+[A-Z])", line.text)]
+    pieces, at = [], 0
+    for cut in [*cuts, len(line.text)]:
+        if DATE_RANGE.search(line.text[at:cut]):
+            pieces.append((at, cut))
+            at = cut
+    if len(pieces) < 2 or line.text[at:].strip():
+        return [line]
+    out = []
+    for a, b in pieces:
+        text = line.text[a:b].strip()
+        # Cleaned text and raw span differ by markup: a piece's span is found by its words.
+        where = line.start + max(line.text.find(text), 0)
+        out.append(Line(text.rstrip(" .;"), where, min(where + len(text), line.end), "", line.row))
+    return out
+
+
 def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
     shows everything the record says."""
+    lines = [piece for line in lines for piece in _one_range_each(line)]
     records: list[dict] = []
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
