@@ -587,3 +587,14 @@ def test_several_dated_roles_on_one_line_are_each_a_position() -> None:
             and "Riverton University" in r.data["organisation"]]
     assert jobs == [("Associate Professor", "2012", "present"), ("Acting Chair", "2024", "2026"),
                     ("Assistant Professor", "2006", "2012")]
+
+
+def test_a_bold_run_that_starts_several_awards_is_their_kind_not_their_name() -> None:
+    cv = ("Lena Farris\n\n## Awards\n"
+          "2022 **Travel Grant** Graduate School of Lyon – 3,050 €\n"
+          "**Travel Grant** IDEX Lyon – 1,600 €\n"
+          "2021 **Best Poster Award** at the Autumn Cognition Meeting\n")
+    awards = [(r.data["name"], r.data["year"]) for r in extract(cv, "Lena Farris")
+              if r.kind == "award"]
+    assert awards == [("Travel Grant Graduate School of Lyon", 2022),
+                      ("Travel Grant IDEX Lyon", 2022), ("Best Poster Award", 2021)]

@@ -32,11 +32,16 @@ def award_from_line(line: Line) -> dict | None:
     if len(text.split()) > 40 or not re.search(r"[A-Za-z]{3}", text):
         return None
     year = first_year(text)
-    name = line.bold if line.bold and len(line.bold.split()) >= 2 else _award_name(text)
-    name = name.strip(" ,.;:–—-")
+    bold = bool(line.bold) and len(line.bold.split()) >= 2
+    name = (line.bold if bold else _award_name(text)).strip(" ,.;:–—-")
     if len(name) < 4 or re.fullmatch(r"[\W\d]+", name):
         return None
-    return {"name": name, "year": year, "_span": (line.start, line.end)}
+    return {"name": name, "year": year, "_span": (line.start, line.end), "_bold": bold}
+
+
+def _line_of(award: dict, section_lines: list[Line]) -> Line | None:
+    """The section line an award was read from."""
+    return next((line for line in section_lines if line.start == award["_span"][0]), None)
 
 
 # Words that name an honour; a line of an awards section without one is a description, a
@@ -90,6 +95,15 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
         if heads and heads[-1][0]["year"] is None and first_year(text):
             heads[-1][0]["year"] = first_year(text)
             heads[-1][0]["_span"] = (heads[-1][0]["_span"][0], line.end)
+    # A bold run that starts several entries ("**Mobility Grant** CBH Graduate school",
+    # "**Mobility Grant** IDEX") is their kind, not their name: each is named by its own line.
+    bold_names = [award["name"] for award, _ in heads if award.pop("_bold")]
+    for award, _ in heads:
+        if bold_names.count(award["name"]) >= 2 and (line := _line_of(award, section_lines)):
+            body = _NUMBERED.sub("", _LEADING_YEAR.sub("", line.text), count=1)
+            if whole := award_from_line(Line(_without_amount(body), line.start, line.end)):
+                award["name"] = whole["name"]
+                whole.pop("_bold")
     if sum(led for _, led in heads) >= 2:
         year = None
         for award, led in heads:
