@@ -598,3 +598,29 @@ def test_a_bold_run_that_starts_several_awards_is_their_kind_not_their_name() ->
               if r.kind == "award"]
     assert awards == [("Travel Grant Graduate School of Lyon", 2022),
                       ("Travel Grant IDEX Lyon", 2022), ("Best Poster Award", 2021)]
+
+
+# A lectures list set as bold "Course  Place" lines over plain "Event  Date" lines, then a bold
+# heading of talks over plain text: PDF bold spans, as the loader gives them.
+LECTURES = [
+    ("Nora Lindqvist", False), ("Lectures and courses", True),
+    ("Tensor Networks for Beginners Universidad de Sevilla", True),
+    ("Winter School on Many-Body Physics Jan 12, 2023", False),
+    ("Open Quantum Systems Institut Laue-Langevin", True), ("PhD course Mar 3-7, 2022", False),
+    ("Spin Chains in Practice Nordita", True), ("Summer school lectures Aug 2021", False),
+    ("Panels and round tables", True), ("As a moderator", False),
+    ("Quantum Industry Day Oslo", True), ("Round table on funding May 2, 2023", False),
+]
+
+
+def test_bold_course_lines_over_dated_lines_are_courses_until_a_heading() -> None:
+    text, bold, at = "", [], 0
+    for line, heavy in LECTURES:
+        if heavy:
+            bold.append((at, at + len(line)))
+        text += line + "\n"
+        at = len(text)
+    courses = [(r.data["course"], r.data["term"]) for r in extract(text, "Nora Lindqvist", bold)
+               if r.kind == "teaching"]
+    assert courses == [("Tensor Networks for Beginners", "2023"),
+                       ("Open Quantum Systems", "2022"), ("Spin Chains in Practice Nordita", "2021")]

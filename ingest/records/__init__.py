@@ -26,7 +26,8 @@ KINDS = ("publication", "education", "position", "award", "teaching")
 # "Langues" section that did so held a French CV's publications, read as an unknown kind.
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
-                    r"proceeding|(?:conference|workshop)(?!.*(?:talk|presentation|poster))|"
+                    r"proceeding|"
+                    r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
     ("education", r"education|degree|academic background|studies|qualification|"
                   r"\b(?:éducation|educaci|educaç|formation|formaci|formaz|formaç|ausbildung|"
@@ -36,7 +37,8 @@ _SECTION_KINDS = (
     ("teaching", r"teaching|courses taught|instruct|lectures\b|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseignement|lehre|insegnamento|ensino)"),
-    ("skip", r"talk|presentation|poster|seminar|service|skill|interest|reference|student|mentor|"
+    ("skip", r"talk|presentation|poster|seminar|panel|round.?table|service|skill|interest|"
+             r"reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
              r"patent|review|committee|membership|leadership|objective"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
@@ -159,15 +161,29 @@ def _subsections(text: str, sections: Sequence[Section], bold: Sequence[tuple[in
         rows = list(lines(text, section.start, section.end, bold))
         for line, below in zip(rows, rows[1:]):
             words = line.text.split()
+            kind = section_kind(line.text)
             if line.bold.strip(" :") != line.text.strip(" :") or not 0 < len(words) <= 5 \
-                    or re.search(r"\d", line.text) or not below.text.startswith(below.bold or "\0"):
+                    or re.search(r"\d", line.text):
                 continue
-            if section_kind(line.text) in ("other", section_kind(title)):
+            # Over plain text, only a heading of what is not read, written as headings are and
+            # names are not ("**Funded projects**", "**Panels and round tables**"), ends it.
+            if not below.text.startswith(below.bold or "\0") and not (
+                    kind == "skip" and _heading_case(line.text)):
+                continue
+            if kind in ("other", section_kind(title)):
                 continue
             if text[start:line.start].strip():
                 yield Section(title, start, line.start)
             title, start = line.text.strip(" :"), line.end
         yield Section(title, start, section.end)
+
+
+def _heading_case(text: str) -> bool:
+    """Capitals throughout, or a capital first word and lower-case words after it: how headings
+    are written ("PANELS", "Funded projects"), where an entry's name capitalises its words."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    return bool(words) and (text.isupper() or words[0][:1].isupper() and all(
+        w[:1].islower() for w in words[1:]))
 
 
 def _folded(text: str) -> str:
@@ -243,14 +259,22 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     found: list[dict] = []
     current, under_role = role, False
     rows = _rows(section_lines)
-    headed = [at for at, line in enumerate(rows) if _titled(line)]
+    def course_head(at: int, course: str) -> bool:
+        return bool(course) and not honours.role_line(rows[at].text) and \
+            not positions.is_role(course) and not education.INSTITUTION.match(course)
+
+    titles = {at: _titled(line) for at, line in enumerate(rows)}
+    paired = {at: course for at in range(len(rows))
+              if course_head(at, course := _bold_head(rows, at))}
+    if 2 * len(paired) >= 0.6 * len(rows):
+        # A list of such entries and little else: a section of other kinds is not read so.
+        titles = {at: titles[at] or paired.get(at, "") for at in titles}
+    headed = [at for at, course in titles.items() if course_head(at, course)]
     if lists and len(headed) >= 3:
         # "**Introduction to modern R** TKI, Perth" over a line that describes it: the layout
         # heads each entry with the course, then where; the lines under them are not courses.
         for at in headed:
-            line, course = rows[at], _titled(rows[at])
-            if honours.role_line(line.text) or positions.is_role(course):
-                continue
+            line, course = rows[at], titles[at]
             below = rows[at + 1].text if at + 1 < len(rows) and at + 1 not in headed else ""
             year = first_year(line.text) or first_year(below)
             found.append({"course": course, "role": role, "term": str(year) if year else None,
@@ -276,6 +300,21 @@ def _titled(line: Line) -> str:
     follows = line.text[len(line.bold):].strip(" ,")
     short = 0 < len(follows.split()) <= 8 and not re.match(r"(?:\([^)]*\))?\s*:", follows)
     return title if title and line.text.startswith(line.bold) and short else ""
+
+
+def _bold_head(rows: Sequence[Line], at: int) -> str:
+    """A line set wholly in bold over a plain line that dates it ("**Variational Quantum
+    Computing Universidad Internacional Menéndez-Pelayo**" / "IV Summer School Sep 5-9, 2022"):
+    an entry's course, the place it was held cut off where an institution's name begins."""
+    line = rows[at]
+    below = rows[at + 1] if at + 1 < len(rows) else None
+    if not line.bold or line.bold.strip(" ,") != line.text.strip(" ,") or below is None \
+            or below.bold or not YEAR.search(below.text) or re.search(r"\d", line.text):
+        return ""
+    place = education.INSTITUTION.search(line.text)
+    if place and len(line.text[: place.start()].split()) >= 2:
+        return line.text[: place.start()].strip(" ,")
+    return line.text.strip(" ,")
 
 
 def _rows(section_lines: list[Line]) -> list[Line]:
