@@ -624,3 +624,30 @@ def test_bold_course_lines_over_dated_lines_are_courses_until_a_heading() -> Non
                if r.kind == "teaching"]
     assert courses == [("Tensor Networks for Beginners", "2023"),
                        ("Open Quantum Systems", "2022"), ("Spin Chains in Practice Nordita", "2021")]
+
+
+# Roles set wholly in bold, each over its employer and then its dates, with a superscript's
+# day split off as PDF text gives it ("3" / "rd July - 10th August 2023").
+ROLE_FIRST = [
+    ("Tariq Mensah", False), ("Experience", True),
+    ("Research Intern: Graph Colouring in Lean", True), ("Kestrel University", False),
+    ("3", False), ("rd July - 10th August 2023", False), ("Supervisor: Professor Ada Byrne", False),
+    ("Student Representative", True), ("Harwick College, Mathematics division", False),
+    ("September 2021 - July 2023", False),
+    ("Private Tutor", True), ("Self-Employed", False), ("February 2021 - Present", False),
+]
+
+
+def test_a_bold_role_over_its_employer_and_its_dates_is_one_position() -> None:
+    text, bold = "", []
+    for line, heavy in ROLE_FIRST:
+        if heavy:
+            bold.append((len(text), len(text) + len(line)))
+        text += line + "\n"
+    jobs = [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in extract(text, "Tariq Mensah", bold) if r.kind == "position"]
+    assert jobs == [
+        ("Research Intern: Graph Colouring in Lean", "Kestrel University", "July 2023",
+         "10th August 2023"),
+        ("Student Representative", "Harwick College", "September 2021", "July 2023"),
+        ("Private Tutor", "Self-Employed", "February 2021", "Present")]

@@ -176,6 +176,30 @@ def _org_name(text: str) -> str:
     return re.sub(r"\b(Inc\.?|LLC|Ltd\.?|Corp\.?|GmbH)\s+[A-Z].*$", r"\1", parts[0]).strip(" .,")
 
 
+def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -> dict | None:
+    """A record from an entry typeset as three lines: a role set wholly in bold, its employer
+    in plain type, then its dates ("**Student Representative**" / "University of Kent" /
+    "September 2021 - July 2023"). A bare number between them (a superscript's "3" of "3rd
+    July") is skipped. None when the lines are not such an entry; under an employer's line
+    (`under_employer`), the middle line must name an organisation itself, not a team."""
+    rest = [n for n in range(at + 1, min(at + 4, len(lines)))
+            if not re.fullmatch(r"\d{1,2}", lines[n].text.strip())][:2]
+    if len(rest) < 2:
+        return None
+    head, employer, dated = lines[at], lines[rest[0]], lines[rest[1]]
+    role = _heading(head)
+    if not role or not is_role(role) or employer.bold or is_role(employer.text) \
+            or DATE_POINT.search(employer.text) or len(employer.text.split()) > 10 \
+            or not DATE_RANGE.search(dated.text) or len(without_dates(dated.text).split()) > 3 \
+            or under_employer and not _ORG.search(_cased(employer.text)):
+        return None
+    dates = date_range(dated.text)
+    return {"organisation": _org_name(employer.text), "role": role,
+            "kind": "internship" if _INTERN.search(role) else "position",
+            "start": dates[0] if dates else None, "end": dates[1] if dates else None,
+            "_span": (head.start, dated.end), "_last": rest[1]}
+
+
 def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
     """A record from an entry typeset as two lines: a bold heading with its place, then the
     line under it with the dates ("**UWA** Perth" / "DECRA FELLOW 2021-2023", or "**R&D
@@ -254,6 +278,11 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         if at in paired or DEGREE.match(text) and not is_role(text) or sentence_like(text) \
                 or re.match(r"(?:Advisors?|Thesis|Committee|Publications?|Code|References?)\b",
                             text):
+            continue
+        if record := _entry_triple(lines, at, under_employer=org is not None):
+            records.append(record)
+            paired.update(range(at + 1, record.pop("_last") + 1))
+            org = None
             continue
         if at + 1 < len(lines) and (record := _entry_pair(line, lines[at + 1], raw, raw_start)):
             records.append(record)

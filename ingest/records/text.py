@@ -13,7 +13,8 @@ from ingest.profiles import FORMAT_TAG
 MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
           r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
           r"Autumn|Winter)\.?")
-_POINT = (rf"(?:{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
+# "Aug 2017", "Aug 15, 2017", "15th August 2017", "08/2017", "2017"
+_POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
           r"\d{1,2}/(?:19|20)\d{2}|(?:19|20)\d{2})")
 _OPEN = r"(?:present|current|now|today|ongoing)"
 # "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
