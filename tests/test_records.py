@@ -651,3 +651,14 @@ def test_a_bold_role_over_its_employer_and_its_dates_is_one_position() -> None:
          "10th August 2023"),
         ("Student Representative", "Harwick College", "September 2021", "July 2023"),
         ("Private Tutor", "Self-Employed", "February 2021", "Present")]
+
+
+def test_an_employer_with_its_dates_then_a_colon_then_the_role_and_what_it_did() -> None:
+    cv = ("Ilka Varga\n\n## Experience\n\n**Finance Roles (2005 – 2011)**\n"
+          "**Brenner & Holt Advisory (2009 - 2011)**: Consultant pricing exotic derivatives\n"
+          "and illiquid products.\n"
+          "**Danube Savings (2005 - 2009)**: Model Validation Associate managing price checks\n")
+    jobs = [(r.data["organisation"], r.data["role"], r.data["start"])
+            for r in extract(cv, "Ilka Varga") if r.kind == "position"]
+    assert jobs == [("Brenner & Holt Advisory", "Consultant", "2009"),
+                    ("Danube Savings", "Model Validation Associate", "2005")]

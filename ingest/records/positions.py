@@ -135,6 +135,10 @@ def split_role(text: str) -> tuple[str, str]:
         return head.strip(" ,"), tail.strip(" ,.")
     head, colon, tail = text.partition(": ")
     if colon and is_role(tail) and not is_role(head):  # "PwC Czech Republic: Consultant"
+        # "…: Consultant pricing exotic derivatives": the role ends at its last role word
+        words = list(ROLE.finditer(_role_cased(tail)))
+        if words and re.fullmatch(r"(?:\s+[a-z][\w-]*)+\W*", tail[words[-1].end():]):
+            tail = tail[: words[-1].end()]
         return tail.strip(" ,."), head.strip(" ,")
     parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s|\s+at\s+|\s+@\s+", text)
              if p.strip(" ,") and not _MENTOR.search(p)]
@@ -293,11 +297,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                             r"advisors?)\s*:", text, re.I)
         if is_role(text) and len(without_dates(text).split()) <= 16 and not labelled:
             role, same_line_org = split_role(text)
-            if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
-                    is_role(text[len(line.bold):]):  # "**Apple** Vulnerability Researcher"
-                same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
-            explicit = bool(re.search(r"—|\w\)?:\s", without_dates(text)))
+            explicit = bool(re.search(r"—|\w\)?\s*:\s", without_dates(text)))
+            if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
+                    is_role(text[len(line.bold):]) and not (explicit and same_line_org):
+                # "**Apple** Vulnerability Researcher"
+                same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
             # A dated line under a dated line outside its years is an entry of its own
             # ("2021 Host, ABACBS Perth Hub" / "2021-Now Member, Scientific Advisory Panel").
             sibling = org_years is not None and (years := _years(text)) is not None and not (
