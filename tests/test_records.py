@@ -363,7 +363,7 @@ def test_an_entry_set_as_a_bold_heading_over_a_dated_line_is_read_as_one_job() -
         ("Postdoctoral Fellow", "Tasman Institute of Marine Science", "2016", "2018"),
         ("Data Science and R&D", "Brackwater", "Nov 2014", "Apr 2015"),
         ("PhD Candidate", "Kestrel University", "2012", "2016"),
-        ("Consultant pricing dive surveys", "Reef Survey Ltd", "2010", "2011"),
+        ("Consultant", "Reef Survey Ltd", "2010", "2011"),
     ]
 
 
