@@ -194,13 +194,14 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -
     role = _heading(head)
     if not role or not is_role(role) or employer.bold or is_role(employer.text) \
             or DATE_POINT.search(employer.text) or len(employer.text.split()) > 10 \
-            or not DATE_RANGE.search(dated.text) or len(without_dates(dated.text).split()) > 3 \
+            or not DATE_POINT.search(dated.text) or len(without_dates(dated.text).split()) > 3 \
             or under_employer and not _ORG.search(_cased(employer.text)):
         return None
     dates = date_range(dated.text)
+    year = first_year(dated.text)
     return {"organisation": _org_name(employer.text), "role": role,
             "kind": "internship" if _INTERN.search(role) else "position",
-            "start": dates[0] if dates else None, "end": dates[1] if dates else None,
+            "start": dates[0] if dates else year, "end": dates[1] if dates else year,
             "_span": (head.start, dated.end), "_last": rest[1]}
 
 
