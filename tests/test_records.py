@@ -662,3 +662,13 @@ def test_an_employer_with_its_dates_then_a_colon_then_the_role_and_what_it_did()
             for r in extract(cv, "Ilka Varga") if r.kind == "position"]
     assert jobs == [("Brenner & Holt Advisory", "Consultant", "2009"),
                     ("Danube Savings", "Model Validation Associate", "2005")]
+
+
+def test_what_was_held_a_dash_and_where_with_dates_is_a_position_without_a_role_word() -> None:
+    cv = ("Petra Lund\n\n## Experience\n"
+          "Software Engineer Internship—Facebook July 2015–September 2015\n"
+          "Student Training in Engineering Program—Google June 2014–September 2014\n")
+    jobs = [(r.data["role"], r.data["organisation"], r.data["start"])
+            for r in extract(cv, "Petra Lund") if r.kind == "position"]
+    assert ("Student Training in Engineering Program", "Google", "June 2014") in jobs
+    assert len(jobs) == 2

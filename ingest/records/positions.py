@@ -296,6 +296,16 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             continue
         labelled = re.match(r"(?:\w+ )?(?:mentors?|managers?|hosts?|supervisors?|tutors?|"
                             r"advisors?)\s*:", text, re.I)
+        # "Student Training in Engineering Program—Google June 2014–September 2014": a dash
+        # between what was held and where, then its dates, is an entry with no role word too.
+        dashed = re.fullmatch(r"([A-Z][^—]{2,80}?)—([A-Z][^—]{1,60}?)\s+" + DATE_RANGE.pattern,
+                              text, re.I)
+        if dashed and not is_role(text):
+            records.append({"organisation": dashed.group(2).strip(" ,"),
+                            "role": dashed.group(1).strip(" ,"), "kind": "position",
+                            "start": dashed.group("start"), "end": dashed.group("end"),
+                            "_span": (line.start, line.end)})
+            continue
         if is_role(text) and len(without_dates(text).split()) <= 16 and not labelled:
             role, same_line_org = split_role(text)
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
