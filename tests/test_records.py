@@ -672,3 +672,14 @@ def test_what_was_held_a_dash_and_where_with_dates_is_a_position_without_a_role_
             for r in extract(cv, "Petra Lund") if r.kind == "position"]
     assert ("Student Training in Engineering Program", "Google", "June 2014") in jobs
     assert len(jobs) == 2
+
+
+def test_a_job_held_since_a_year_runs_to_the_present() -> None:
+    from ingest.records.text import date_range
+
+    assert date_range("Staff Engineer, Orrin Labs, since 2021") == ("2021", "present")
+    assert date_range("from May 2019 to 2020") == ("May 2019", "2020")
+    cv = "Ruth Amsel\n\n## Experience\nProject Assistant, Talvi Institute, since March 2022\n"
+    jobs = [(r.data["role"], r.data["start"], r.data["end"])
+            for r in extract(cv, "Ruth Amsel") if r.kind == "position"]
+    assert jobs == [("Project Assistant", "March 2022", "present")]

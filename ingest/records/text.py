@@ -114,7 +114,9 @@ def date_range(text: str) -> tuple[str, str] | None:
     """(start, end) as printed for the first date range in the text."""
     found = DATE_RANGE.search(text)
     if not found:
-        return None
+        since = re.search(rf"\b(?:since|from)\s+({_POINT})(?!\s*(?:[-‐‑–—]|to|until)\s*\w)",
+                          text, re.I)
+        return (since.group(1), "present") if since else None  # "since 2024": held now
     start, end = found.group("start").strip(), found.group("end").strip()
     if not YEAR.search(start):  # "Jun – Sep 2019": the start month shares the end's year
         year = first_year(end)
