@@ -683,3 +683,22 @@ def test_a_job_held_since_a_year_runs_to_the_present() -> None:
     jobs = [(r.data["role"], r.data["start"], r.data["end"])
             for r in extract(cv, "Ruth Amsel") if r.kind == "position"]
     assert jobs == [("Project Assistant", "March 2022", "present")]
+
+
+def test_a_paper_with_no_authors_in_a_list_that_names_co_authors_is_its_persons() -> None:
+    cv = ("Mira Castell\n\nPublications\n"
+          "[1] School choice and sorting (joint with Ana Ruiz). Canadian Policy Review,\n"
+          "50(2): 256-276, 2024.\n"
+          "[2] Peer networks in classrooms (joint with Tom Baird and Ana Ruiz). Labour\n"
+          "Studies, 18(5): 656-663, 2019.\n"
+          "[3] Bounding a causal effect with correlation limits. Journal of Applied\n"
+          "Methods, 5(1): 117-141, 2016.\n"
+          "[4] Peer effects and smoking among teenagers, Journal of Health Studies\n"
+          "25(3): 288-298, 2007.\n")
+    papers = [(r.data["title"], r.data["venue"], r.data["year"], r.data["authored"])
+              for r in extract(cv, "Mira Castell") if r.kind == "publication"]
+    assert ("Bounding a causal effect with correlation limits", "Journal of Applied Methods",
+            2016, True) in papers
+    assert ("Peer effects and smoking among teenagers", "Journal of Health Studies", 2007,
+            True) in papers
+    assert len(papers) == 4

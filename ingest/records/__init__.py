@@ -235,7 +235,8 @@ def _citations(text: str, start: int, end: int, person: str) -> list[Record] | N
     """Papers of a numbered list of author-first references, or None when the section is not
     one (most of its entries must read as such; the rest are left out, not guessed)."""
     spans = citations.numbered_entries(text, start, end)
-    papers = [(s, e, citations.parse(text[s:e], person)) for s, e in spans]
+    alone = len(re.findall(r"\(joint with ", text[start:end])) >= 2
+    papers = [(s, e, citations.parse(text[s:e], person, alone=alone)) for s, e in spans]
     if not spans or sum(p is not None for *_, p in papers) < 0.5 * len(spans):
         return None
     found, year = [], None

@@ -64,8 +64,9 @@ def column_year(entry: str) -> int | None:
     return int(lead.group("column")) if lead and lead.group("column") else None
 
 
-def parse(entry: str, person: str) -> dict | None:
-    """The paper an author-first entry describes, or None."""
+def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
+    """The paper an author-first entry describes, or None. alone: the list names co-authors
+    after the title ("(joint with …)"), so an entry that names none is its person's alone."""
     text = re.sub(r"\s+", " ", entry).strip()
     lead = _LEAD.match(text)
     year = int(lead.group("year")) if lead and lead.group("year") else None
@@ -80,7 +81,9 @@ def parse(entry: str, person: str) -> dict | None:
                 "award": None, "authored": True}
     names, end = authors_at(body)
     cut_short = bool(re.search(r"et\.?\s*al\.?\W*$", body[:end]))  # the person may be hidden
-    if not names or not cut_short and not any(same_person(n, person) for n in names):
+    if not names:
+        return _alone(body) if alone else None
+    if not cut_short and not any(same_person(n, person) for n in names):
         return None
     rest = body[end:]
     after = _YEAR_AFTER.match(rest)
@@ -96,6 +99,25 @@ def parse(entry: str, person: str) -> dict | None:
     venue = _venue(venue_part)
     year = year or first_year(venue_part) or first_year(rest)
     return {"title": title, "authors": names, "venue": venue, "year": year, "award": None,
+            "authored": True}
+
+
+def _alone(body: str) -> dict | None:
+    """A paper with no author list, in a list that names co-authors after titles: its person's
+    alone ("Title. Venue, 5(1): 117-141, 2016.")."""
+    title, venue_part = _title(body)
+    year = _last_year(venue_part)
+    if len(title.split()) < 3 or not year or not title[:1].isupper() or \
+            len(venue_part.split()) > 30:
+        return None
+    venue = _venue(venue_part)
+    # "Title, Journal of Econometrics 133(1): 243-271, 2006": the volume ends the venue
+    core = re.sub(r"[,\s]+\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-–]\s*\d+$", "", title)
+    head, comma, tail = core.rpartition(", ")
+    if core != title and comma and tail[:1].isupper() and len(head.split()) >= 3 and \
+            len(tail.split()) <= 10:
+        title, venue = head, tail
+    return {"title": title, "authors": [], "venue": venue, "year": year, "award": None,
             "authored": True}
 
 
