@@ -702,3 +702,18 @@ def test_a_paper_with_no_authors_in_a_list_that_names_co_authors_is_its_persons(
     assert ("Peer effects and smoking among teenagers", "Journal of Health Studies", 2007,
             True) in papers
     assert len(papers) == 4
+
+
+def test_entries_led_by_a_year_and_a_colon_are_one_paper_each() -> None:
+    cv = ("Ruben Okafor\n\nPublications\n"
+          '2024: Ruben Okafor, Lena Brandt. "Learning Routes for Bus Networks with Graph\n'
+          'Search". Presented at IEEE Conference on Robotics and Automation (ICRA), IEEE.\n'
+          '2021: Ruben Okafor, Lena Brandt. "Localization with Object Landmarks". In Autonomous\n'
+          "Systems Journal, vol. 45, no. 3, pp. 407-420\n"
+          '2018: Tom Weir, Ruben Okafor. "Gaze Selection for Visual Odometry". Presented at 15th\n'
+          "Conference on Computer and Robot Vision (CRV), pp. 110-117, IEEE.\n")
+    papers = [(r.data["title"], r.data["year"]) for r in extract(cv, "Ruben Okafor")
+              if r.kind == "publication"]
+    assert papers == [("Learning Routes for Bus Networks with Graph Search", 2024),
+                      ("Localization with Object Landmarks", 2021),
+                      ("Gaze Selection for Visual Odometry", 2018)]

@@ -148,7 +148,7 @@ def _wraps(previous: str, line: str) -> bool:
 
 def _sentences(text: str) -> list[str]:
     """Cut at '. ' and around quotes, but not after initials ("Gregory R. Ganger")."""
-    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(])|(?=[\"“][A-Z])|(?<=[\"”])\s+", text)
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(])|(?=[\"“][A-Z])|(?<=[\"”])[.,]?\s+", text)
     merged: list[str] = []
     for part in (p.strip() for p in parts):
         if not part:
@@ -173,6 +173,8 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     # In an author list, only a marked venue counts ("…, K. V. Rashmi arXiv:2104.01981").
     venue_hit = find_venue(rest, year=first_year(whole)) or find_venue(whole, bare=False)
     venue = venue_hit[0] if venue_hit else Venue(None, None)
+    if venue.name and venue.name.count("(") > venue.name.count(")"):
+        venue.name += ")"  # "… Automation (ICRA), IEEE" cut at its comma
     venue.year = venue.year or (first_year(whole) if venue.name else None)
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
     authors: list[str] = []
@@ -198,6 +200,8 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         return None
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
+    if venue.year is None and _DATE_LED.match(entry[0].text):  # "2021: Authors. …"
+        venue.year = first_year(entry[0].text[:8])
     if venue.year is None:  # a listing date, a date-led note, a year after the authors
         venue.year = _listing_year(entry) or next(
             (first_year(seg.text) for seg in pieces if _dated_note(seg.text)
@@ -251,6 +255,7 @@ def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -
         for run in runs:
             venue = _VOLUME_TAIL.sub("", re.sub(r"^(?:In|in)\b:?\s*", "", run)).strip(" ,.;:()")
             venue = re.sub(r"[\s,(]+(?:19|20)\d{2}\)?$", "", venue).strip(" ,.;:")
+            venue += ")" * (venue.count("(") - venue.count(")"))  # "… (ICRA)" kept whole
             if len(re.findall(r"[^\W\d_]", venue)) < 2 or len(venue.split()) > 20 or \
                     not re.search(r"[A-Z]", venue) or re.search(r"\bauthors?\b|\bet al\b", venue) \
                     or looks_like_authors(venue) or same_person(venue, person) or \
@@ -306,13 +311,13 @@ def _outside_authors(text: str, person: str) -> str:
 
 
 # A row led by its year ("2020 Sismic - A Python library …"): the first row of an entry.
-_DATE_LED = re.compile(r"\s*(?:19|20)\d{2}\s+[A-Z\"“]")
+_DATE_LED = re.compile(r"\s*(?:19|20)\d{2}(?:\s*:)?\s+[A-Z\"“]")
 
 
 def _strip_venue(text: str) -> str:
     """A segment without a leading venue column, venue tag ("[NSDI'24] Title") or year."""
     if _DATE_LED.match(text) and not _dated_note(text.strip()):
-        text = text.strip()[4:]
+        text = re.sub(r"^\s*\d{4}\s*:?", "", text)
     text = re.sub(rf"^\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*", "", text)
     text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s{{2,}}", "", text)
     text = re.sub(rf"^(?:{PUBLISHERS}\s+)?{_ACRONYM}\s+(?:19|20)\d{{2}}\s+"
@@ -405,6 +410,7 @@ _STRONG = re.compile(r"\s*(?:[-*+•]\s+)?(?:#{1,6}\s|\*\*[^*]{8,}\*\*\s*$|"
 _THESIS = re.compile(r"\b(?:Ph\.?\s?D\.?|Master(?:'s|’s)?|M\.S\.|Doctoral|Bachelor(?:'s|’s)?)\s+"
                      r"(?:thesis|dissertation)\b", re.I)
 _START = re.compile(r"\s*(?:[-*+•▪◦●]\s|\d{1,3}[.)]\s|\[\d{1,3}\]\s|\(\d{1,3}\)\s|#{1,6}\s|"
+                    r"(?:19|20)\d{2}[a-z]?:\s|"
                     r"\*\*[^*]{8,}\*\*\s*$|\[[^\]]{8,}\]\([^)]*\)\s*(?:\[[^\]]*\])?\s*$)")
 
 
@@ -483,6 +489,15 @@ def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int,
             units += _rows(rows, b_start)
             continue
         indents = [len(r) - len(r.lstrip(" ")) for r in rows if r.strip()]
+        if sum(1 for r in rows if _YEAR_COLON.match(r)) >= 2:
+            offset = b_start  # "2024: Authors. "Title". Venue" entries, one after another
+            for row in rows:
+                if _YEAR_COLON.match(row) and offset > b_start:
+                    units.append((b_start, offset))
+                    b_start = offset
+                offset += len(row)
+            units.append((b_start, b_end))
+            continue
         if len(rows) >= 2 and sum(1 for r in rows if find_venue(r) and YEAR.search(r)) >= 2 \
                 and all(r.rstrip().endswith(".") for r in rows if r.strip()):
             offset = b_start  # one complete entry per line ("Authors. Title. USENIX NSDI 2024.")
@@ -501,6 +516,9 @@ def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int,
             offset += len(row)
         units.append((cut, b_end))
     return [(s, e) for s, e in units if text[s:e].strip()]
+
+
+_YEAR_COLON = re.compile(r"[ \t]*(?:19|20)\d{2}[a-z]?:[ \t]+\S")
 
 
 def _rows(rows: list[str], offset: int) -> list[tuple[int, int]]:
