@@ -717,3 +717,16 @@ def test_entries_led_by_a_year_and_a_colon_are_one_paper_each() -> None:
     assert papers == [("Learning Routes for Bus Networks with Graph Search", 2024),
                       ("Localization with Object Landmarks", 2021),
                       ("Gaze Selection for Visual Odometry", 2018)]
+
+
+def test_an_italic_word_that_ends_a_title_is_not_its_venue() -> None:
+    from ingest.records.publications import venues_from_italics
+
+    listed = [({"title": "Logic in the Tractatus", "venue": "Review of Symbolic Logic"},
+               ["Tractatus", "Review of Symbolic Logic"]),
+              ({"title": "Kelp genomes under warming seas Marine Currents", "venue": None},
+               ["Marine Currents"])]
+    venues_from_italics(listed, "Max Weir")
+    assert [(p["title"], p["venue"]) for p, _ in listed] == [
+        ("Logic in the Tractatus", "Review of Symbolic Logic"),
+        ("Kelp genomes under warming seas", "Marine Currents")]

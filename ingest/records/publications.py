@@ -253,6 +253,8 @@ def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -
             titles += 1
             continue
         for run in runs:
+            if paper.get("venue") and title.endswith(run):
+                continue  # "Logic in the *Tractatus*", Review of Symbolic Logic: a word of it
             venue = _VOLUME_TAIL.sub("", re.sub(r"^(?:In|in)\b:?\s*", "", run)).strip(" ,.;:()")
             venue = re.sub(r"[\s,(]+(?:19|20)\d{2}\)?$", "", venue).strip(" ,.;:")
             venue += ")" * (venue.count("(") - venue.count(")"))  # "… (ICRA)" kept whole
