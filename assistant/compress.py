@@ -133,6 +133,7 @@ _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|<br\s*/?>|</?[a-z]+>|[#*_`|]+|^\s
 def plain(text: str) -> str:
     """Text without Markdown and HTML markup: fewer tokens, less for a small model to misread."""
     text = _MARKDOWN.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
+    text = re.sub(r"\\[ \t]*$", "", text, flags=re.M)  # Markdown's hard line break
     text = re.sub(r"[ \t]+", " ", text)
     return re.sub(r"^[-—_=~:\s]*$", "", text, flags=re.M)  # rules and table borders ("--- --")
 

@@ -137,3 +137,10 @@ def test_a_line_cut_at_an_initial_or_an_and_goes_on_in_the_next() -> None:
     assert units(body) == [
         "Thesis committee: Ines Valdane (chair), Colm A. Brady, Jonathan A. Parker.",
         "Advisors: Ann Lee and Bo Chen", "Computer Science, Ph.D.", "2015 - 2019"]
+
+
+def test_markdown_hard_line_breaks_are_not_quoted() -> None:
+    from assistant.compress import plain
+
+    assert plain("I am a software engineer at Uber.\\\nI studied at UCSB.") == (
+        "I am a software engineer at Uber.\nI studied at UCSB.")
