@@ -730,3 +730,12 @@ def test_an_italic_word_that_ends_a_title_is_not_its_venue() -> None:
     assert [(p["title"], p["venue"]) for p, _ in listed] == [
         ("Logic in the Tractatus", "Review of Symbolic Logic"),
         ("Kelp genomes under warming seas", "Marine Currents")]
+
+
+def test_a_degree_then_a_comma_then_its_field_keeps_the_field() -> None:
+    cv = ("Omid Farhadi\n\nEducation\n2014 M.Sc., Biomedical Engineering\nUniversity of Tabriz\n"
+          "2011 B.Sc., Electronic Engineering\nUniversity of Shiraz\n")
+    degrees = [(r.data["degree"], r.data["institution"]) for r in extract(cv, "Omid Farhadi")
+               if r.kind == "education"]
+    assert degrees == [("M.Sc., Biomedical Engineering", "University of Tabriz"),
+                       ("B.Sc., Electronic Engineering", "University of Shiraz")]

@@ -143,7 +143,13 @@ def degree_text(text: str) -> str:
     """The degree clause of a line: "Ph.D. in Computer Science", without dates or institution."""
     found = DEGREE.search(text)
     assert found
-    clause = re.split(r",\s+(?=[A-Z])|\s{2,}|\t| from | at ", text[found.start():])[0]
+    parts = re.split(r",\s+(?=[A-Z])|\s{2,}|\t| from | at ", text[found.start():])
+    clause = parts[0]
+    # "M.Sc., Biomedical Engineering": a degree alone, then its field after the comma
+    if len(parts) > 1 and clause.strip(" ,.") == found.group(0).strip(" ,.") and \
+            not INSTITUTION.search(parts[1]) and not re.search(r"\d", parts[1]) and \
+            0 < len(parts[1].split()) <= 6:
+        clause = f"{clause.rstrip(' ,')}, {parts[1]}"
     return without_dates(clause).strip(" ,.") or found.group(0)
 
 
