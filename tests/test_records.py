@@ -739,3 +739,11 @@ def test_a_degree_then_a_comma_then_its_field_keeps_the_field() -> None:
                if r.kind == "education"]
     assert degrees == [("M.Sc., Biomedical Engineering", "University of Tabriz"),
                        ("B.Sc., Electronic Engineering", "University of Shiraz")]
+
+
+def test_a_teaching_assistant_line_under_a_job_gives_its_course() -> None:
+    cv = ("Idris Khan\n\n## Experience\nGraduate Tutor\nUniversity of Leeds\n"
+          "October 2023 - March 2024\n- Teaching assistant for MA222: Metric Spaces\n")
+    courses = [(r.data["course"], r.data["role"]) for r in extract(cv, "Idris Khan")
+               if r.kind == "teaching"]
+    assert courses == [("MA222: Metric Spaces", "Teaching assistant")]

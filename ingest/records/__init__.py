@@ -112,8 +112,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _prose(text, section.start, section.end)
             found += _publications(text, section.start, section.end, person, strict=True,
                                    bold=bold, italic=italic)
-            found += _teaching([ln for ln in section_lines if "Teaching Assistant" in ln.text],
-                               None, lists=False)
+            assisted = [ln for ln in section_lines if "teaching assistant" in ln.text.lower()]
+            found += _teaching(assisted, None, lists=False)
             for record in found[before:]:
                 record.extra["aside"] = record.kind != "position"
     for record in found:

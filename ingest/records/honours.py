@@ -177,6 +177,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     parts = [p.strip(" ,.;:()") for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
              if p.strip(" ,.;:()")]
     course_part = next((p for p in parts if _COURSE.search(p)), parts[0] if parts else "")
+    course_part = re.sub(r"^(?:for|in|of)\s+", "", course_part)  # "TA for MA222: Metric Spaces"
     if not course_part or len(course_part) < 4:
         return None
     if not _COURSE.search(course_part) and sum(w[:1].isupper() for w in course_part.split()) < 2:
