@@ -228,12 +228,14 @@ def test_each_degree_takes_the_institution_below_it_where_the_first_one_does() -
     is still a university."""
     degrees = [(d["degree"], d["institution"]) for r in extract(DEGREE_FIRST, "Noor Castellan")
                if r.kind == "education" for d in [r.data]]
-    assert degrees == [("Ph.D", "Tamsin Bay University"), ("M.A", "Tamsin Bay University"),
-                       ("M.Sc", "Univrsity of Corvallo"), ("B.Sc", "Eldmoor Polytechnic Institute")]
+    assert degrees == [("Ph.D., Marine Ecology", "Tamsin Bay University"),
+                       ("M.A., Marine Ecology", "Tamsin Bay University"),
+                       ("M.Sc., Ocean Physics", "Univrsity of Corvallo"),
+                       ("B.Sc., Physics", "Eldmoor Polytechnic Institute")]
     # A thesis line is the degree's above it, not the doctorate's of the same university.
-    theses = {r.data["degree"]: r.data["thesis"] for r in extract(DEGREE_FIRST, "Noor Castellan")
-              if r.kind == "education"}
-    assert theses["M.A"] == "Kelp Canopies in Cold Currents" and theses["Ph.D"] is None
+    theses = {r.data["level"]: r.data["thesis"] for r in extract(DEGREE_FIRST, "Noor Castellan")
+              if r.kind == "education" and "Tamsin" in r.data["institution"]}
+    assert theses["masters"] == "Kelp Canopies in Cold Currents" and theses["phd"] is None
 
 
 TAUGHT = """# Odile Brannock
