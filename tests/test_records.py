@@ -749,3 +749,18 @@ def test_a_teaching_assistant_line_under_a_job_gives_its_course() -> None:
     courses = [(r.data["course"], r.data["role"]) for r in extract(cv, "Idris Khan")
                if r.kind == "teaching"]
     assert courses == [("MA222: Metric Spaces", "Teaching assistant")]
+
+
+def test_a_venue_column_before_the_titles_is_read_from_its_repeats() -> None:
+    from ingest.records.publications import venues_from_repeated_heads
+
+    papers = [{"title": "USENIX Security CacheWarp: Fault Injection by Cache Reset", "venue": None},
+              {"title": "USENIX Security Collide+Power: Leaking Data by Power", "venue": None},
+              {"title": "NDSS IdleLeak: Idle State Side Effects", "venue": None},
+              {"title": "NDSS Sensor Side Channels on Phones", "venue": None},
+              {"title": "GPU Kernels for Sparse Attention", "venue": None},
+              {"title": "GPU Kernels for Dense Attention", "venue": None}]
+    venues_from_repeated_heads(papers)
+    assert [(p["venue"], p["title"].split()[0]) for p in papers] == [
+        ("USENIX Security", "CacheWarp:"), ("USENIX Security", "Collide+Power:"),
+        ("NDSS", "IdleLeak:"), ("NDSS", "Sensor"), (None, "GPU"), (None, "GPU")]

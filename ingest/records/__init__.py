@@ -227,6 +227,7 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
             out.append(Record("publication", paper, max(e_start, line_start), e_end))
     publications.venues_from_italics(
         [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in out], person)
+    publications.venues_from_repeated_heads([r.data for r in out])
     publications.venues_from_repeated_tails([r.data for r in out])
     return out
 

@@ -280,6 +280,32 @@ def _overlap(a: str, b: str) -> float:
     return len(x & y) / min(len(x), len(y)) if x and y else 0.0
 
 
+def venues_from_repeated_heads(papers: list[dict]) -> None:
+    """A venue column printed before each title ("USENIX Security CacheWarp: …", "IEEE S&P
+    PLATYPUS: …"), read from the list itself: the first words of two or more titles, led by an
+    acronym or a publisher ("NDSS", "IEEE S&P") and followed by a capitalised word, are their
+    venue. Moves the venue out of the title."""
+    bare = [p for p in papers if not p.get("venue") and len(p["title"].split()) >= 4]
+    counts: dict[tuple[str, ...], int] = {}
+    for paper in bare:
+        words = paper["title"].split()
+        for n in range(1, 4):
+            counts[tuple(words[:n])] = counts.get(tuple(words[:n]), 0) + 1
+    for paper in bare:
+        words = paper["title"].split()
+        lead = words[0]
+        acronym = re.fullmatch(r"[A-Z][A-Za-z&/+-]*[A-Z][A-Za-z&/+-]*", lead) and \
+            sum(map(str.isupper, lead)) >= 2 and lead not in _NOT_VENUE
+        if not (re.fullmatch(PUBLISHERS, lead) or acronym):
+            continue
+        for n in (3, 2, 1):
+            if counts.get(tuple(words[:n]), 0) >= 2 and len(words) - n >= 3 and \
+                    re.match(r"[A-Z0-9\"“ÆØÅ]", words[n]) and not words[n - 1].endswith(":"):
+                paper["venue"] = " ".join(words[:n])
+                paper["title"] = " ".join(words[n:])
+                break
+
+
 _LEADS_ON = frozenset("in of for from on with and to at by the a an via using under into".split())
 
 
