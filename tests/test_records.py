@@ -624,8 +624,8 @@ def test_bold_course_lines_over_dated_lines_are_courses_until_a_heading() -> Non
         at = len(text)
     courses = [(r.data["course"], r.data["term"]) for r in extract(text, "Nora Lindqvist", bold)
                if r.kind == "teaching"]
-    assert courses == [("Tensor Networks for Beginners", "2023"),
-                       ("Open Quantum Systems", "2022"), ("Spin Chains in Practice Nordita", "2021")]
+    assert courses == [("Tensor Networks for Beginners", "2023"), ("Open Quantum Systems", "2022"),
+                       ("Spin Chains in Practice Nordita", "2021")]
 
 
 # Roles set wholly in bold, each over its employer and then its dates, with a superscript's
