@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 
 import pytest
 from conftest import SAMPLE
@@ -320,12 +322,7 @@ def test_a_job_held_to_present_answers_now_though_the_records_miss_entries(
     """The records hold two of about five dated entries: "where has she worked" defers to the
     passages, "where does she work now" is answered by the job marked present, said to be what
     the records hold, with the gap in the notes. The family name with its particle names her."""
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "moravec.md").write_text(PARTLY_READ, encoding="utf-8")
-    settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
-    index = Index(settings, embedder)
-    try:
-        ingest([tmp_path / "docs"], settings, index)
+    with _one_document(tmp_path, embedder, "moravec.md", PARTLY_READ) as (settings, index):
         now = _ask(settings, index, "Where does El Moravec work now?")
         assert now.route == "collection" and not now.refused
         assert "records hold one current position (they miss some" in now.text
@@ -333,6 +330,18 @@ def test_a_job_held_to_present_answers_now_though_the_records_miss_entries(
         assert any("records are incomplete" in note for note in now.notes)
         every = _ask(settings, index, "Where has Ilse El Moravec worked?")
         assert every.route != "collection"
+
+
+@contextlib.contextmanager
+def _one_document(tmp_path, embedder, name: str, text: str) -> Iterator[tuple[Settings, Index]]:
+    """A fresh index (embedded Chroma, the real embedder) holding one Markdown document."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
+    index = Index(settings, embedder)
+    try:
+        ingest([tmp_path / "docs"], settings, index)
+        yield settings, index
     finally:
         index.close()
 
@@ -359,18 +368,11 @@ def test_a_job_whose_range_ends_after_the_cv_was_written_is_held_now(tmp_path,
                                                                     embedder) -> None:
     """A CV whose latest year outside its ranges is 2022 lists a fellowship to 2025: when it
     was written she held it, so it answers "now"; the postdoc that ended as it began does not."""
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "okoro.md").write_text(WRITTEN_IN_2022, encoding="utf-8")
-    settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
-    index = Index(settings, embedder)
-    try:
-        ingest([tmp_path / "docs"], settings, index)
+    with _one_document(tmp_path, embedder, "okoro.md", WRITTEN_IN_2022) as (settings, index):
         now = _ask(settings, index, "What is Tamsin Okoro's current position?")
         assert now.route == "collection" and not now.refused
         assert "Research Fellow" in now.text and "Harbour University" in now.text
         assert "Postdoctoral" not in now.text
-    finally:
-        index.close()
 
 
 def test_a_postdoc_is_a_kind_of_position(settings, sample_index) -> None:
