@@ -159,13 +159,6 @@ def _unwrap(lines: list[str]) -> list[str]:
     return out
 
 
-def wraps(before: str, line: str) -> bool:
-    """Whether `line` goes on from `before`: lower case, or `before` stops mid-phrase."""
-    if line[:1].islower():
-        return True
-    return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6
-
-
 def units(text: str) -> list[str]:
     """Lines and sentences of a chunk body, the pieces compression chooses from; never a line
     that addresses the assistant (ingest/injection.py), so none is sent, picked or quoted."""
@@ -255,21 +248,6 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
         if opening > budget / 3:
             break
         take(piece, budget)
-    # A PDF breaks a title over lines: a kept piece takes the line it ends and the line its
-    # entry wraps from ("… Inference of Semantic" / "Classifications … (Best Paper Award)"),
-    # the best-scoring pieces first.
-    for i, position in sorted(kept, key=lambda k: -pieces[k[0]][k[1]].score):
-        own = pieces[i]
-        start = position
-        while start and not own[start].line_start:
-            start -= 1
-        if start and own[start - 1].entry == own[position].entry and \
-                wraps(own[start - 1].text, own[start].text):
-            first = start - 1
-            while first and not own[first].line_start:
-                first -= 1
-            for piece in own[first:position]:
-                take(piece, budget * 1.2)
     for i, position in sorted(kept):
         before = pieces[i][position - 1] if position else None
         if before and len(before.text.split()) <= LABEL_WORDS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.compress import wraps
+from assistant.quote import wraps
 from assistant.retrieval import STOPWORDS
 from assistant.routes.lexicon import words
 from assistant.types import Answer, Citation

@@ -26,7 +26,6 @@ from assistant.compress import (
     stem,
     stems,
     unit_score,
-    wraps,
 )
 from assistant.retrieval import STOPWORDS, Passage
 
@@ -206,6 +205,13 @@ def whole_entries(lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:
     for n in chosen:
         out.update(range(_entry(lines, n)[0], n))
     return sorted(out)
+
+
+def wraps(before: str, line: str) -> bool:
+    """Whether `line` goes on from `before`: lower case, or `before` stops mid-phrase."""
+    if line[:1].islower():
+        return True
+    return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6
 
 
 def compose(lines: Sequence[Line], chosen: Sequence[int]) -> str:

@@ -144,15 +144,3 @@ def test_markdown_hard_line_breaks_are_not_quoted() -> None:
 
     assert plain("I am a software engineer at Uber.\\\nI studied at UCSB.") == (
         "I am a software engineer at Uber.\nI studied at UCSB.")
-
-
-def test_a_kept_line_takes_the_lines_its_title_wraps_from() -> None:
-    papers = _passage(1, "Publications", "\n".join([
-        *[f"Ruiz, Ana and Author {i}. “Study number {i} on indexing”. CIDR, 20{10 + i}."
-          for i in range(8)],
-        "Ruiz, Ana and Okafor, Tom. “Making Sense of Query Logs: Automatic Inference of Semantic",
-        "Classifications from Unconventional Workloads”. SIGMOD, 2019. (Best Paper Award)"]))
-    context = build_context([papers], "Which of Ana Ruiz's papers won a best paper award?",
-                            ["Ana Ruiz"], budget=120)
-    sent = " ".join(text for _, text in context)
-    assert "Best Paper Award" in sent and "Making Sense of Query Logs" in sent
