@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ingest.records.education import INSTITUTION
@@ -32,16 +33,15 @@ def award_from_line(line: Line) -> dict | None:
     if len(text.split()) > 40 or not re.search(r"[A-Za-z]{3}", text):
         return None
     year = first_year(text)
-    bold = bool(line.bold) and len(line.bold.split()) >= 2
-    name = (line.bold if bold else _award_name(text)).strip(" ,.;:–—-")
+    name = (_bold_name(line) or _award_name(text)).strip(" ,.;:–—-")
     if len(name) < 4 or re.fullmatch(r"[\W\d]+", name):
         return None
-    return {"name": name, "year": year, "_span": (line.start, line.end), "_bold": bold}
+    return {"name": name, "year": year, "_span": (line.start, line.end)}
 
 
-def _line_of(award: dict, section_lines: list[Line]) -> Line | None:
-    """The section line an award was read from."""
-    return next((line for line in section_lines if line.start == award["_span"][0]), None)
+def _bold_name(line: Line) -> str:
+    """The bold run that names an award ("**Best Paper Award** SoCC 2015"): two words or more."""
+    return line.bold if line.bold and len(line.bold.split()) >= 2 else ""
 
 
 # Words that name an honour; a line of an awards section without one is a description, a
@@ -78,7 +78,8 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     section whose entries open with a year ("2022 Fellowship X") lists later entries of the
     same year without repeating it, so an undated entry there takes the year above it.
     """
-    heads: list[tuple[dict, bool]] = []  # (award, whether its line opened with a year)
+    # (award, whether its line opened with a year, the line it was read from)
+    heads: list[tuple[dict, bool, Line]] = []
     for line in section_lines:
         text = line.text
         body = _NUMBERED.sub("", _LEADING_YEAR.sub("", text), count=1)
@@ -86,32 +87,30 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
         opens = body[:1].isupper() or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]", body)
         if opens and _HONOUR.search(body) and \
                 len(body.split()) <= 40 and not _shouting(body):
-            award = award_from_line(Line(_without_amount(body), line.start, line.end,
-                                         line.bold, line.row))
+            read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
+            award = award_from_line(read)
             if award:
                 award["year"] = first_year(text)
-                heads.append((award, bool(_LEADING_YEAR.match(text))))
+                heads.append((award, bool(_LEADING_YEAR.match(text)), read))
                 continue
         if heads and heads[-1][0]["year"] is None and first_year(text):
             heads[-1][0]["year"] = first_year(text)
             heads[-1][0]["_span"] = (heads[-1][0]["_span"][0], line.end)
     # A bold run that starts several entries ("**Mobility Grant** CBH Graduate school",
     # "**Mobility Grant** IDEX") is their kind, not their name: each is named by its own line.
-    bold_names = [award["name"] for award, _ in heads if award.pop("_bold")]
-    for award, _ in heads:
-        if bold_names.count(award["name"]) >= 2 and (line := _line_of(award, section_lines)):
-            body = _NUMBERED.sub("", _LEADING_YEAR.sub("", line.text), count=1)
-            if whole := award_from_line(Line(_without_amount(body), line.start, line.end)):
-                award["name"] = whole["name"]
-                whole.pop("_bold")
-    if sum(led for _, led in heads) >= 2:
+    bold_names = [_bold_name(read) for _, _, read in heads if _bold_name(read)]
+    for award, _, read in heads:
+        if _bold_name(read) and bold_names.count(_bold_name(read)) >= 2 and (
+                whole := award_from_line(dataclasses.replace(read, bold=""))):
+            award["name"] = whole["name"]
+    if sum(led for _, led, _ in heads) >= 2:
         year = None
-        for award, led in heads:
+        for award, led, _ in heads:
             if led:
                 year = award["year"]
             elif award["year"] is None:
                 award["year"] = year
-    return [award for award, _ in heads]
+    return [award for award, _, _ in heads]
 
 
 def _award_name(text: str) -> str:
