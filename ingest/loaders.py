@@ -147,12 +147,11 @@ def load(path: Path, *, max_bytes: int | None = None, pdf_reader: str = "pdfium"
     digest, size = hashlib.sha256(data).hexdigest(), len(data)
     if kind == "pdf":
         texts, repairs, problems, reader, glued = _pdf_pages(path, data, pdf_reader, limits)
-        unmarked = [_style_runs(page) for page in texts]
-        text, pages = _join_pages([page for page, _, _ in unmarked])
-        bold = tuple((page.start + a, page.start + b)
-                     for page, (_, runs, _) in zip(pages, unmarked) for a, b in runs)
-        italic = tuple((page.start + a, page.start + b)
-                       for page, (_, _, runs) in zip(pages, unmarked) for a, b in runs)
+        plain, bold_runs, italic_runs = zip(*map(_style_runs, texts)) if texts else ((), (), ())
+        text, pages = _join_pages(list(plain))
+        bold, italic = (tuple((page.start + a, page.start + b)
+                              for page, runs in zip(pages, page_runs) for a, b in runs)
+                        for page_runs in (bold_runs, italic_runs))
         problems = [re.sub(f"[{pdfium.MARKS}]", "", p) for p in problems]
         return Document(path, kind, text, pages, digest, size, repairs, problems, reader, glued,
                         bold, italic)

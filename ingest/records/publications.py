@@ -173,8 +173,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     # In an author list, only a marked venue counts ("…, K. V. Rashmi arXiv:2104.01981").
     venue_hit = find_venue(rest, year=first_year(whole)) or find_venue(whole, bare=False)
     venue = venue_hit[0] if venue_hit else Venue(None, None)
-    if venue.name and venue.name.count("(") > venue.name.count(")"):
-        venue.name += ")"  # "… Automation (ICRA), IEEE" cut at its comma
+    venue.name = _closed(venue.name)  # "… Automation (ICRA), IEEE" cut at its comma
     venue.year = venue.year or (first_year(whole) if venue.name else None)
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
     authors: list[str] = []
@@ -257,7 +256,7 @@ def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -
                 continue  # "Logic in the *Tractatus*", Review of Symbolic Logic: a word of it
             venue = _VOLUME_TAIL.sub("", re.sub(r"^(?:In|in)\b:?\s*", "", run)).strip(" ,.;:()")
             venue = re.sub(r"[\s,(]+(?:19|20)\d{2}\)?$", "", venue).strip(" ,.;:")
-            venue += ")" * (venue.count("(") - venue.count(")"))  # "… (ICRA)" kept whole
+            venue = _closed(venue)
             if len(re.findall(r"[^\W\d_]", venue)) < 2 or len(venue.split()) > 20 or \
                     not re.search(r"[A-Z]", venue) or re.search(r"\bauthors?\b|\bet al\b", venue) \
                     or looks_like_authors(venue) or same_person(venue, person) or \
@@ -272,6 +271,11 @@ def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -
         if title.endswith(venue) and len(title[: -len(venue)].split()) >= 3:
             paper["title"] = title[: -len(venue)].rstrip(" ,.;")
         paper["venue"] = venue
+
+
+def _closed(name: str | None) -> str | None:
+    """A venue's name with the parenthesis it was cut inside closed ("… Automation (ICRA")."""
+    return name + ")" * (name.count("(") - name.count(")")) if name else name
 
 
 def _overlap(a: str, b: str) -> float:
