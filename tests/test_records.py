@@ -65,6 +65,22 @@ def _by_kind(text: str, person: str) -> dict[str, list[dict]]:
     return found
 
 
+def _fields(text: str, person: str, kind: str, *keys: str,
+            bold: tuple[tuple[int, int], ...] = ()) -> list[tuple]:
+    """The given fields of each record of one kind that `extract` reads from a text."""
+    return [tuple(r.data[k] for k in keys) for r in extract(text, person, bold) if r.kind == kind]
+
+
+def _bold_lines(rows: list[tuple[str, bool]]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A text of (line, set in bold) rows and its bold spans, as the PDF loader gives them."""
+    text, bold = "", []
+    for line, heavy in rows:
+        if heavy:
+            bold.append((len(text), len(text) + len(line)))
+        text += line + "\n"
+    return text, tuple(bold)
+
+
 def test_numbered_cv_gives_every_kind_of_record() -> None:
     found = _by_kind(NUMBERED, "Marta Okonjo")
     papers = {p["title"]: p for p in found["publication"]}
@@ -584,9 +600,9 @@ def test_several_dated_roles_on_one_line_are_each_a_position() -> None:
           "Department of Geography, Riverton University, Riverton, ON.\n"
           "Associate Professor, 2012–present. Acting Chair, 2024–2026.\n"
           "Assistant Professor, 2006–2012.\n")
-    jobs = [(r.data["role"], r.data["start"], r.data["end"])
-            for r in extract(cv, "Hana Ostrova") if r.kind == "position"
-            and "Riverton University" in r.data["organisation"]]
+    jobs = [(role, start, end) for role, org, start, end in _fields(
+        cv, "Hana Ostrova", "position", "role", "organisation", "start", "end")
+        if "Riverton University" in org]
     assert jobs == [("Associate Professor", "2012", "present"), ("Acting Chair", "2024", "2026"),
                     ("Assistant Professor", "2006", "2012")]
 
@@ -596,8 +612,7 @@ def test_a_bold_run_that_starts_several_awards_is_their_kind_not_their_name() ->
           "2022 **Travel Grant** Graduate School of Lyon – 3,050 €\n"
           "**Travel Grant** IDEX Lyon – 1,600 €\n"
           "2021 **Best Poster Award** at the Autumn Cognition Meeting\n")
-    awards = [(r.data["name"], r.data["year"]) for r in extract(cv, "Lena Farris")
-              if r.kind == "award"]
+    awards = _fields(cv, "Lena Farris", "award", "name", "year")
     assert awards == [("Travel Grant Graduate School of Lyon", 2022),
                       ("Travel Grant IDEX Lyon", 2022), ("Best Poster Award", 2021)]
 
@@ -616,14 +631,8 @@ LECTURES = [
 
 
 def test_bold_course_lines_over_dated_lines_are_courses_until_a_heading() -> None:
-    text, bold, at = "", [], 0
-    for line, heavy in LECTURES:
-        if heavy:
-            bold.append((at, at + len(line)))
-        text += line + "\n"
-        at = len(text)
-    courses = [(r.data["course"], r.data["term"]) for r in extract(text, "Nora Lindqvist", bold)
-               if r.kind == "teaching"]
+    text, bold = _bold_lines(LECTURES)
+    courses = _fields(text, "Nora Lindqvist", "teaching", "course", "term", bold=bold)
     assert courses == [("Tensor Networks for Beginners", "2023"), ("Open Quantum Systems", "2022"),
                        ("Spin Chains in Practice Nordita", "2021")]
 
@@ -641,13 +650,9 @@ ROLE_FIRST = [
 
 
 def test_a_bold_role_over_its_employer_and_its_dates_is_one_position() -> None:
-    text, bold = "", []
-    for line, heavy in ROLE_FIRST:
-        if heavy:
-            bold.append((len(text), len(text) + len(line)))
-        text += line + "\n"
-    jobs = [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
-            for r in extract(text, "Tariq Mensah", bold) if r.kind == "position"]
+    text, bold = _bold_lines(ROLE_FIRST)
+    jobs = _fields(text, "Tariq Mensah", "position", "role", "organisation", "start", "end",
+                   bold=bold)
     assert jobs == [
         ("Research Intern: Graph Colouring in Lean", "Kestrel University", "July 2023",
          "10th August 2023"),
@@ -660,8 +665,7 @@ def test_an_employer_with_its_dates_then_a_colon_then_the_role_and_what_it_did()
           "**Brenner & Holt Advisory (2009 - 2011)**: Consultant pricing exotic derivatives\n"
           "and illiquid products.\n"
           "**Danube Savings (2005 - 2009)**: Model Validation Associate managing price checks\n")
-    jobs = [(r.data["organisation"], r.data["role"], r.data["start"])
-            for r in extract(cv, "Ilka Varga") if r.kind == "position"]
+    jobs = _fields(cv, "Ilka Varga", "position", "organisation", "role", "start")
     assert jobs == [("Brenner & Holt Advisory", "Consultant", "2009"),
                     ("Danube Savings", "Model Validation Associate", "2005")]
 
@@ -670,8 +674,7 @@ def test_what_was_held_a_dash_and_where_with_dates_is_a_position_without_a_role_
     cv = ("Petra Lund\n\n## Experience\n"
           "Software Engineer Internship—Facebook July 2015–September 2015\n"
           "Student Training in Engineering Program—Google June 2014–September 2014\n")
-    jobs = [(r.data["role"], r.data["organisation"], r.data["start"])
-            for r in extract(cv, "Petra Lund") if r.kind == "position"]
+    jobs = _fields(cv, "Petra Lund", "position", "role", "organisation", "start")
     assert ("Student Training in Engineering Program", "Google", "June 2014") in jobs
     assert len(jobs) == 2
 
@@ -682,8 +685,7 @@ def test_a_job_held_since_a_year_runs_to_the_present() -> None:
     assert date_range("Staff Engineer, Orrin Labs, since 2021") == ("2021", "present")
     assert date_range("from May 2019 to 2020") == ("May 2019", "2020")
     cv = "Ruth Amsel\n\n## Experience\nProject Assistant, Talvi Institute, since March 2022\n"
-    jobs = [(r.data["role"], r.data["start"], r.data["end"])
-            for r in extract(cv, "Ruth Amsel") if r.kind == "position"]
+    jobs = _fields(cv, "Ruth Amsel", "position", "role", "start", "end")
     assert jobs == [("Project Assistant", "March 2022", "present")]
 
 
@@ -697,8 +699,7 @@ def test_a_paper_with_no_authors_in_a_list_that_names_co_authors_is_its_persons(
           "Methods, 5(1): 117-141, 2016.\n"
           "[4] Peer effects and smoking among teenagers, Journal of Health Studies\n"
           "25(3): 288-298, 2007.\n")
-    papers = [(r.data["title"], r.data["venue"], r.data["year"], r.data["authored"])
-              for r in extract(cv, "Mira Castell") if r.kind == "publication"]
+    papers = _fields(cv, "Mira Castell", "publication", "title", "venue", "year", "authored")
     assert ("Bounding a causal effect with correlation limits", "Journal of Applied Methods",
             2016, True) in papers
     assert ("Peer effects and smoking among teenagers", "Journal of Health Studies", 2007,
@@ -714,8 +715,7 @@ def test_entries_led_by_a_year_and_a_colon_are_one_paper_each() -> None:
           "Systems Journal, vol. 45, no. 3, pp. 407-420\n"
           '2018: Tom Weir, Ruben Okafor. "Gaze Selection for Visual Odometry". Presented at 15th\n'
           "Conference on Computer and Robot Vision (CRV), pp. 110-117, IEEE.\n")
-    papers = [(r.data["title"], r.data["year"]) for r in extract(cv, "Ruben Okafor")
-              if r.kind == "publication"]
+    papers = _fields(cv, "Ruben Okafor", "publication", "title", "year")
     assert papers == [("Learning Routes for Bus Networks with Graph Search", 2024),
                       ("Localization with Object Landmarks", 2021),
                       ("Gaze Selection for Visual Odometry", 2018)]
@@ -737,8 +737,7 @@ def test_an_italic_word_that_ends_a_title_is_not_its_venue() -> None:
 def test_a_degree_then_a_comma_then_its_field_keeps_the_field() -> None:
     cv = ("Omid Farhadi\n\nEducation\n2014 M.Sc., Biomedical Engineering\nUniversity of Tabriz\n"
           "2011 B.Sc., Electronic Engineering\nUniversity of Shiraz\n")
-    degrees = [(r.data["degree"], r.data["institution"]) for r in extract(cv, "Omid Farhadi")
-               if r.kind == "education"]
+    degrees = _fields(cv, "Omid Farhadi", "education", "degree", "institution")
     assert degrees == [("M.Sc., Biomedical Engineering", "University of Tabriz"),
                        ("B.Sc., Electronic Engineering", "University of Shiraz")]
 
@@ -746,8 +745,7 @@ def test_a_degree_then_a_comma_then_its_field_keeps_the_field() -> None:
 def test_a_teaching_assistant_line_under_a_job_gives_its_course() -> None:
     cv = ("Idris Khan\n\n## Experience\nGraduate Tutor\nUniversity of Leeds\n"
           "October 2023 - March 2024\n- Teaching assistant for MA222: Metric Spaces\n")
-    courses = [(r.data["course"], r.data["role"]) for r in extract(cv, "Idris Khan")
-               if r.kind == "teaching"]
+    courses = _fields(cv, "Idris Khan", "teaching", "course", "role")
     assert courses == [("MA222: Metric Spaces", "Teaching assistant")]
 
 
