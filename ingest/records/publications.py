@@ -8,6 +8,7 @@ page but it is not theirs.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -221,10 +222,11 @@ def italic_runs(text: str, start: int, end: int, italic: Sequence[tuple[int, int
     """The text set in italic type within text[start:end], cleaned; runs apart by nothing but
     spaces (a venue wrapped onto the next line) are one run."""
     runs: list[list[int]] = []
-    for a, b in italic:
+    # Spans are in order and do not overlap: start at the first that ends inside the entry.
+    for a, b in italic[bisect.bisect_right(italic, start, key=lambda run: run[1]):]:
+        if a >= end:
+            break
         a, b = max(a, start), min(b, end)
-        if a >= b:
-            continue
         if runs and not text[runs[-1][1]:a].strip():
             runs[-1][1] = b
         else:
