@@ -107,3 +107,19 @@ def test_employers_set_in_bold_are_answered_from_the_records(tmp_path, capsys, m
     result = Assistant(settings).answer("Where has Mara Quintero worked?")
     assert result.route == "collection" and not result.refused
     assert "Halden Works" in result.text and "Fjordline Marine" in result.text
+
+
+def test_venues_set_in_italics_are_answered_from_the_records(tmp_path, capsys, monkeypatch,
+                                                             embedder) -> None:
+    import pdfs
+
+    monkeypatch.setenv("PROFILECHAT_CHROMA_URL", "")
+    home = tmp_path / "home"
+    pdfs.italic_venues_pdf(tmp_path / "reyes.pdf")
+    code, _ = _run(capsys, "--home", str(home), "ingest", "--quiet", str(tmp_path / "reyes.pdf"))
+    assert code == 0
+    settings = Settings(home=home, chroma_url=None, llm="extractive")
+    result = Assistant(settings).answer("Which papers did Tomas Reyes publish in Marine Currents?")
+    assert result.route == "collection" and not result.refused, result.text
+    assert "Kelp forest genomes under warming seas" in result.text
+    assert "Haplotypes" not in result.text

@@ -69,6 +69,8 @@ def _people(answer) -> set[str]:
     ("Which researchers earned a degree from a Canadian university?", {"Lena Okafor"}),
     ("Who did a PhD in Italy?", {"Bram Stone"}),
     ("Has anyone worked in Canada?", {"Bram Stone"}),
+    # Named without its city, Cambridge is placed by its domain (cam.ac.uk) in the swot list.
+    ("Who studied in the UK?", {"Mara Quintero"}),
 ])
 def test_a_country_is_answered_from_the_places_records_name(assistant, question: str,
                                                             people: set[str]) -> None:
