@@ -256,6 +256,11 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
             for i, p in enumerate(passages) if any(k[0] == i for k in kept)]
 
 
+def uncut_lines(passage: Passage) -> list[str]:
+    """A passage's body lines as build_context renders them when nothing is cut."""
+    return _render("", _pieces(0, passage, set())).split("\n")[1:]
+
+
 def _render(head: str, pieces: Sequence[_Piece]) -> str:
     """A passage's identity line and its pieces: entries on lines of their own."""
     lines: list[str] = []

@@ -25,6 +25,7 @@ from assistant.compress import (
     shape_terms,
     stem,
     stems,
+    uncut_lines,
     unit_score,
 )
 from assistant.retrieval import STOPWORDS, Passage
@@ -212,6 +213,33 @@ def wraps(before: str, line: str) -> bool:
     if line[:1].islower():
         return True
     return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6
+
+
+# Lines of a picked entry restored before it: a title wraps over two or three lines at most.
+MAX_RESTORED = 2
+
+
+def restore(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
+            chosen: Sequence[int]) -> list[Line]:
+    """The lines with each picked one preceded by the lines its entry wraps from that
+    compression left out: the first line of a title whose last line holds the award
+    ("Classifications from … Datasets”. HCII, 2019. (Best Paper Award)"), so the quote names
+    the paper. Done after the pick, so the prompt stays as short as compression made it."""
+    out = list(lines)
+    for n in chosen:
+        line = lines[n]
+        full = uncut_lines(context[line.passage][0])
+        if line.text not in full:
+            continue
+        sent = {other.text for other in lines if other.passage == line.passage}
+        at = full.index(line.text)
+        first = at
+        while (first > 0 and at - first < MAX_RESTORED and full[first - 1] not in sent
+               and wraps(full[first - 1], full[first])):
+            first -= 1
+        if first < at:
+            out[n] = Line(line.passage, line.person, " ".join(full[first:at + 1]))
+    return out
 
 
 def compose(lines: Sequence[Line], chosen: Sequence[int]) -> str:

@@ -248,6 +248,14 @@ def looks_like_authors(block: str) -> bool:
     return named >= max(2, int(0.7 * len(parts)))
 
 
+def _place(line: str) -> bool:
+    """Whether a line is a place alone ("Bloomington, IN", "Grenoble, France"), which ends an
+    entry's block: it has the shape of two authors' names."""
+    from ingest.records.places import countries_in
+
+    return line.count(",") == 1 and len(line.split()) <= 4 and bool(countries_in(line))
+
+
 def _continues(previous: str, entry: str, block: str) -> bool:
     """Whether block belongs to the entry that the previous block is part of."""
     first = block.lstrip()
@@ -261,7 +269,7 @@ def _continues(previous: str, entry: str, block: str) -> bool:
         return True  # an entry heading owns what follows it
     if looks_like_authors(block) and len(prev_lines) <= 2:
         return True  # title, then its authors
-    if looks_like_authors(prev_last):
+    if looks_like_authors(prev_last) and not _place(prev_last):
         return True  # authors, then venue and year or an abstract
     # A short label (an employer, a date) heads the block after it.
     return len(entry.split()) <= 8 and not prev_last.endswith(".") and len(prev_lines) <= 2

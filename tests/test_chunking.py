@@ -4,7 +4,13 @@ import pytest
 from conftest import PROFILES, SAMPLE
 
 from ingest import tokens
-from ingest.chunking import chunk_text, heading_title, looks_like_authors, split_sections
+from ingest.chunking import (
+    chunk_text,
+    heading_title,
+    looks_like_authors,
+    split_entries,
+    split_sections,
+)
 from ingest.profiles import detect_person
 from ingest.records import section_kind
 
@@ -137,3 +143,15 @@ def test_a_pages_front_matter_and_template_code_are_not_indexed() -> None:
     assert "permalink" not in said and "{%" not in said and "site.publications" not in said
     assert all(chunk.section != "Publications" for chunk in chunks)  # markup alone: no chunk
     assert all(page[c.start:c.end].strip() for c in chunks)  # offsets are the page's own
+
+
+def test_a_place_alone_ends_an_entry_though_it_has_the_shape_of_two_names() -> None:
+    text = ("Assistant Professor of Geography (Fall 2019-Present)\nSchool of Earth Studies\n"
+            "Calder State University\nBloomington, IN\n\n"
+            "Lecturer in Geography (2014-2019)\nDepartment of Geography\nNorthgate College\n"
+            "Clarksville, TN\n\n"
+            "Quill, A., Stone, M.\n\nListening to Quiet Rooms. SenSys 2019.\n")
+    spans = split_entries(text, 0, len(text))
+    assert [text[s:e].split("\n")[0] for s, e in spans] == [
+        "Assistant Professor of Geography (Fall 2019-Present)", "Lecturer in Geography (2014-2019)",
+        "Quill, A., Stone, M."]

@@ -252,3 +252,30 @@ def test_a_bare_phone_number_in_a_header_is_found_by_its_shape(settings, index,
         "What's Lena Okafor's office phone number?")
     assert not result.refused and "812.555.0142" in result.text
     assert result.citations[0].person == "Lena Okafor" and len(model.calls) == 1
+
+
+def test_a_picked_line_is_quoted_with_the_title_lines_compression_left_out(
+        settings, index, tmp_path) -> None:
+    profile = tmp_path / "ada_quill.md"
+    profile.write_text(
+        "# Ada Quill\n\n## Publications\n\n"
+        "Quill, A. and Stone, M. “Listening to Quiet Rooms: Acoustic Maps\n"
+        "Built from Small Sensors”. SenSys, 2019. (Best Paper Award)\n"
+        "Quill, A. “Tidal Sensing with Cheap Buoys and Long Cables in Cold\n"
+        "Water”. MobiSys, 2018.\n"
+        "Quill, A. and Reyes, T. “Counting Gulls from Harbour Cameras at Dawn and\n"
+        "Dusk”. IPSN, 2017.\n", encoding="utf-8")
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote",
+                                        "context_tokens": 30})
+    ingest([profile], local, index)
+    question = "Which of Ada Quill's papers won a best paper award?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0]
+    # Compression sent the award line without the line its title starts on.
+    assert "Best Paper Award" in listing and "Listening to Quiet Rooms" not in listing
+    number = next(line.split(".")[0] for line in listing.splitlines()
+                  if line[:1].isdigit() and "Best Paper Award" in line)
+    result, _ = _ask(local, index, number, question)
+    assert not result.refused, result
+    assert "Listening to Quiet Rooms: Acoustic Maps Built from Small Sensors" in result.text
+    assert "Tidal" not in result.text

@@ -762,3 +762,28 @@ def test_a_venue_column_before_the_titles_is_read_from_its_repeats() -> None:
     assert [(p["venue"], p["title"].split()[0]) for p in papers] == [
         ("USENIX Security", "CacheWarp:"), ("USENIX Security", "Collide+Power:"),
         ("NDSS", "IdleLeak:"), ("NDSS", "Sensor"), (None, "GPU"), (None, "GPU")]
+
+
+ASTRO = """Noor Haddad
+Refereed Publications
+3. Lind, K. J., Haddad, N. R., and 12 other authors. Cold gas in a lensed disk at
+redshift four. 2024 ApJ 961, 2, arXiv:2401.00001
+2. Ortiz, P., Berg, T., and 40 other authors including Haddad, N. R. Two compact, dusty
+candidate galaxies found in deep fields. 2023 ApJL 956, 61, arXiv:2304.00002
+1. Haddad, N. R., Lind, K. J., Berg, T. PASSAGE: the wide, faint outskirts of nearby
+spirals. 2022 MNRAS 503, 4, arXiv:2203.00003
+PUBLICATIONS IN REVIEW
+Ortiz, P.; Berg, T.; and 21 other authors including Haddad, N. R. Quiet galaxies confirmed at
+high redshift. Submitted to ApJ, arXiv:2508.00004
+"""
+
+
+def test_initials_after_a_comma_end_the_author_list_where_the_title_starts() -> None:
+    papers = {title: (venue, year) for title, venue, year in
+              _fields(ASTRO, "Noor Haddad", "publication", "title", "venue", "year")}
+    assert papers == {
+        "Cold gas in a lensed disk at redshift four": ("ApJ", 2024),
+        "Two compact, dusty candidate galaxies found in deep fields": ("ApJL", 2023),
+        "PASSAGE: the wide, faint outskirts of nearby spirals": ("MNRAS", 2022),
+        "Quiet galaxies confirmed at high redshift": ("arXiv", 2025),  # its preprint
+    }, papers

@@ -149,7 +149,8 @@ def _wraps(previous: str, line: str) -> bool:
 
 def _sentences(text: str) -> list[str]:
     """Cut at '. ' and around quotes, but not after initials ("Gregory R. Ganger")."""
-    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(])|(?=[\"“][A-Z])|(?<=[\"”])[.,]?\s+", text)
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(]|(?:19|20)\d{2}\s+[A-Z])|(?=[\"“][A-Z])|"
+                     r"(?<=[\"”])[.,]?\s+", text)
     merged: list[str] = []
     for part in (p.strip() for p in parts):
         if not part:
@@ -160,7 +161,29 @@ def _sentences(text: str) -> list[str]:
             merged[-1] = f"{merged[-1]} {part}"
         else:
             merged.append(part)
-    return merged
+    return [piece for part in merged for piece in _after_initials(part)]
+
+
+# "Surname, I. I." or "Surname, I." closes an author name in the style that gives initials
+# after a comma, and "and 57 other authors including Cooper, O. R." ends such a list.
+_INITIALS_END = re.compile(r"(?:,|\bincluding)\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s*(?:[A-Z]\.?,?\s?)*"
+                           r"[A-Z]\.\s+")
+_ANOTHER_AUTHOR = re.compile(r"(?:and\s|&|[A-Z]\.|[A-Z][\w'’-]+(?:\s[A-Z][\w'’-]+)?,\s*[A-Z]\.|et al)")
+
+
+def _after_initials(text: str) -> list[str]:
+    """An author list in the initials-after-comma style cut from the title it runs into
+    ("Casey, C. M., and 57 other authors including Cooper, O. R. Two massive … galaxies"):
+    after a name's initials, what is not another name starts the title."""
+    for found in _INITIALS_END.finditer(text):
+        rest = text[found.end():]
+        if not rest[:1].isupper() or _ANOTHER_AUTHOR.match(rest):
+            continue
+        head = text[: found.end()].strip()
+        if len(re.findall(r",\s*(?:[A-Z]\.\s?)+", head)) >= 2 or "other authors" in head:
+            return [head, rest.strip()]
+        return [text]
+    return [text]
 
 
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
@@ -181,6 +204,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     listed = ""  # the text the authors were read from
     title = ""
     used: list[int] = []
+    after_authors = False  # the segment before is the author list: a title in sentence case
     for seg in pieces:
         text = _strip_venue(seg.text)
         if not text or _NOISE.match(text):
@@ -190,9 +214,13 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             if len(names) > len(authors):
                 authors, listed = names, text
                 used.append(seg.start)
-        elif not title and _could_be_title(text, seg.strong):
+            after_authors = True
+            continue
+        if not title and (_could_be_title(text, seg.strong) or after_authors and _sentence_title(
+                text)):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
             used.append(seg.start)
+        after_authors = False
     if venue.name and title.endswith(venue.name) and len(title.split()) - len(
             venue.name.split()) >= 3:
         title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
@@ -363,8 +391,13 @@ def _strip_venue(text: str) -> str:
 _AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+(?:19|20)\d{2}\s*$")
 
 
+_OTHER_AUTHORS = re.compile(r",?\s*(?:and\s+)?\d+\s+other\s+authors(?:\s+including)?\s*,?\s*")
+
+
 def _is_author_list(text: str, person: str) -> bool:
     text = _AUTHORS_TAIL.sub("", text)
+    # "Zhang, Y.; de Graaff, A.; and 21 other authors including Cooper, O. R."
+    text = _OTHER_AUTHORS.sub(", ", text.replace(";", ","))
     if len(text.split()) > 60 or _venue_like(text) or _NOT_NAMES.search(text):
         return False
     parts = split_authors(text)
@@ -377,7 +410,8 @@ def _is_author_list(text: str, person: str) -> bool:
 
 
 def _venue_like(text: str) -> bool:
-    return bool(re.match(r"(?:In\s|Proc|Published|Journal|Transactions|arXiv|Under (?:sub|rev))",
+    return bool(re.match(r"(?:In\s|Proc|Published|Journal|Transactions|arXiv|Under (?:sub|rev)|"
+                         r"(?:Submitted|Accepted) (?:to|for|at|in)\b|In (?:press|review)\b)",
                          text)) or bool(re.search(r"\b(?:Conference|Symposium|Workshop|Journal|"
                                                  r"Proceedings|Transactions)\b", text))
 
@@ -400,6 +434,14 @@ def _dated_note(text: str) -> bool:
     return sum(w[:1].isupper() for w in words[2:]) <= 0.25 * len(words[2:])
 
 
+def _sentence_title(text: str) -> bool:
+    """A title in sentence case, as it follows its author list ("Quiet galaxies confirmed at
+    high redshift."): words that are neither a venue nor a date."""
+    words = text.split()
+    return 4 <= len(words) <= 30 and not _venue_like(text) and not YEAR.search(text) \
+        and text[:1].isupper()
+
+
 def _could_be_title(text: str, strong: bool) -> bool:
     bare = without_venue_tail(text)
     strong = strong or bare != text  # a line that ends with a journal's name leads with a title
@@ -418,17 +460,17 @@ def _could_be_title(text: str, strong: bool) -> bool:
 def split_authors(text: str) -> list[str]:
     """Author names from a list: commas, "and", "&"; equal-contribution marks dropped."""
     text = _AUTHORS_TAIL.sub("", re.sub(r"\bet al\.?", "", text))
+    text = _OTHER_AUTHORS.sub(", ", text)
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
     names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]
-    out = [n for n in names if n and len(n) > 1]
     # "Quintero R., Wierzbicki T." splits cleanly; "Wei, J." would split into two: rejoin.
     fixed: list[str] = []
-    for name in out:
+    for name in (n for n in names if n):
         if fixed and re.fullmatch(r"[A-Z]\.?(?:\s?[A-Z]\.?)*", name) and " " not in fixed[-1]:
             fixed[-1] = f"{fixed[-1]}, {name}"
         else:
             fixed.append(name)
-    return fixed
+    return [name for name in fixed if len(name) > 1]
 
 
 def _listing_year(entry: list[Line]) -> int | None:
