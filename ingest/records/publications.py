@@ -166,9 +166,10 @@ def _sentences(text: str) -> list[str]:
 
 # "Surname, I. I." or "Surname, I." closes an author name in the style that gives initials
 # after a comma, and "and 57 other authors including Cooper, O. R." ends such a list.
-_INITIALS_END = re.compile(r"(?:,|\bincluding)\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s*(?:[A-Z]\.?,?\s?)*"
-                           r"[A-Z]\.\s+")
-_ANOTHER_AUTHOR = re.compile(r"(?:and\s|&|[A-Z]\.|[A-Z][\w'’-]+(?:\s[A-Z][\w'’-]+)?,\s*[A-Z]\.|et al)")
+_INITIALS_END = re.compile(r"(?:,|\bincluding)\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s*"
+                           r"(?:[A-Z]\.?,?\s?)*[A-Z]\.\s+")
+_ANOTHER_AUTHOR = re.compile(r"(?:and\s|&|[A-Z]\.|[A-Z][\w'’-]+(?:\s[A-Z][\w'’-]+)?,\s*[A-Z]\.|"
+                             r"et al)")
 
 
 def _after_initials(text: str) -> list[str]:
