@@ -787,3 +787,18 @@ def test_initials_after_a_comma_end_the_author_list_where_the_title_starts() -> 
         "PASSAGE: the wide, faint outskirts of nearby spirals": ("MNRAS", 2022),
         "Quiet galaxies confirmed at high redshift": ("arXiv", 2025),  # its preprint
     }, papers
+
+
+def test_a_thesis_subject_that_wraps_and_advisors_placed_in_brackets() -> None:
+    text = ("Lea Moreau\nEducation\n"
+            "2018.22 PhD in Psychology. Laboratory of Cognition.\n"
+            "Thesis subject: Timing of attention during the processing of faces in\n"
+            "young adults. Supervisors : Pr. Paul Girard (Lyon), Dr. Anne Roux (Tours)\n"
+            "Univ. Lumière Lyon 2\nLyon, France\n"
+            "2022 PhD mobility. Vision Lab\n"
+            "Supervisor : Pr. Sara Lind (sept - nov 2022) – Training in EEG.\n"
+            "Univ. of Oslo\nOslo, Norway\n")
+    degrees = _fields(text, "Lea Moreau", "education", "thesis", "advisors")
+    assert degrees[0] == ("Timing of attention during the processing of faces in young adults",
+                          ["Paul Girard", "Anne Roux"])
+    assert degrees[1] == (None, ["Sara Lind"])

@@ -64,7 +64,7 @@ _ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)
                          r"(?=[,.;)]|$| and (?:is|was|then)\b)")
 # "Thesis: …", "Master's thesis on …", and as CVs in other languages write it: "Tesis de Máster
 # sobre …", "Thèse : …", "Tesi di laurea su …", "Doktorarbeit über …".
-_THESIS = re.compile(r"\b(?:thesis(?: topic| title)?|dissertation|tesis|thèse|tesi|tese|"
+_THESIS = re.compile(r"\b(?:thesis(?: topic| title| subject)?|dissertation|tesis|thèse|tesi|tese|"
                      r"doktorarbeit|abschlussarbeit)(?:\s+(?:de|di|du|del)\s+[^\W\d_]+)?"
                      r"(?:\s*[:\-–]|\s+(?:on|about|sobre|sur|su|sul|sulla|über))\s+(.+)", re.I)
 # Lower-case words inside a name ("Jan de Vries", "Ali bin Omar"), not the prose after it.
@@ -85,7 +85,10 @@ def level_of(text: str) -> str | None:
 def advisors(text: str) -> list[str]:
     # The names end where the sentence or the bracket does: "Advisor: Mireille Duchamp.
     # Expected graduation: Spring 2025.", "(advisor: Grace Mbatha)".
-    text = re.split(r"(?<=[a-z]{2})\.(?:\s|$)|\s*[()]", _TITLES.sub("", without_dates(text)))[0]
+    # A place or a date in brackets after a name is dropped ("Pr. Martial Mermillod (Grenoble),
+    # Dr. Marie Gomot (Tours)"); a dash starts what they did ("Marta Garrido – Training in …").
+    text = re.sub(r"\s*\([^()]{1,40}\)", "", _TITLES.sub("", without_dates(text)))
+    text = re.split(r"(?<=[a-z]{2})\.(?:\s|$)|\s*[()]|\s[–—]\s", text)[0]
     found = []
     for name in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text):
         words = name.split()
@@ -153,6 +156,12 @@ def degree_text(text: str) -> str:
     return without_dates(clause).strip(" ,.") or found.group(0)
 
 
+def _goes_on(text: str, following: str) -> bool:
+    """Whether a line's sentence wraps into the next line: it stops without a mark and the next
+    starts in lower case."""
+    return bool(following[:1].islower()) and not re.search(r"[.;:!?)\]\"”]\s*$", text)
+
+
 def from_lines(lines: list[Line]) -> list[dict]:
     """Degree records from the lines of an education section."""
     records: list[dict] = []
@@ -165,7 +174,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
     # Psychology" then "University of California Davis"): a degree line then awaits the next
     # institution line instead of taking the one above, which is the previous degree's.
     degree_first = False
-    for line in lines:
+    for n, line in enumerate(lines):
         text = line.text
         dates = date_range(text)
         level = level_of(text)
@@ -215,6 +224,11 @@ def from_lines(lines: list[Line]) -> list[dict]:
             if target is not None:
                 target["thesis"] = found.group(1).strip(' "“”*.')
                 _extend(target, line)
+                if n + 1 < len(lines) and _goes_on(text, lines[n + 1].text):
+                    # "… socio-emotional stimuli in" / "autistic adults. Supervisors : …"
+                    rest = re.split(r"(?<=[.;])\s", lines[n + 1].text, maxsplit=1)[0]
+                    target["thesis"] = f"{target['thesis']} {rest.strip(' .;')}"
+                    _extend(target, lines[n + 1])
         if dates and (level or place or _place_only(without_dates(text))):
             undated = [r for r in (group or records) if r["start"] is None and r["end"] is None]
             earliest = [r for r in records if r["start"] is None and r["end"] is None]
