@@ -10,6 +10,7 @@ from conftest import PROFILES, SAMPLE
 from eval.records import LABELS_DIR, score_corpus, summary
 from ingest.chunking import chunk_text
 from ingest.records import attach, extract
+from ingest.records.text import lines
 
 NUMBERED = """MARTA OKONJO
 Postdoctoral Fellow, Ridgeline University
@@ -802,3 +803,24 @@ def test_a_thesis_subject_that_wraps_and_advisors_placed_in_brackets() -> None:
     assert degrees[0] == ("Timing of attention during the processing of faces in young adults",
                           ["Paul Girard", "Anne Roux"])
     assert degrees[1] == (None, ["Sara Lind"])
+
+
+def test_a_column_of_years_heads_the_courses_taught_and_short_ranges_are_read() -> None:
+    text = ("Lea Moreau\nTeaching\n"
+            "2024 Sleep and memory : what we know, Lecture, Summer School. University of Bern\n"
+            "(Switzerland)\n"
+            "2021.23 Research advances, Lecture, Master in Neuropsychology, Lyon 2 University.\n"
+            "2021 Statistics, Practical work with R, Master in Neuropsychology, Lyon 2 University.\n"
+            "2010.16 Teacher in a primary school, Haute-Savoie (France)\n"
+            "2018.21 Cognitive Psychology, Practical work, Licence in Psychology, Lyon 2.\n")
+    courses = _fields(text, "Lea Moreau", "teaching", "course", "role", "term")
+    assert courses == [
+        ("Sleep and memory : what we know", "Lecture", "2024"),
+        ("Research advances", "Lecture", "2021–2023"),
+        ("Statistics", "Practical work with R", "2021"),
+        ("Cognitive Psychology", "Practical work", "2018–2021"),
+    ]
+    # A year and a month is not a range: "2010.11" may be November 2010.
+    dated = "2010.11 Intern\n2019/20 Tutor\n"
+    assert [line.text for line in lines(dated, 0, len(dated))] == [
+        "2010.11 Intern", "2019–2020 Tutor"]

@@ -282,6 +282,12 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found.append({"course": course, "role": role, "term": str(year) if year else None,
                           "_span": (line.start, line.end)})
         return _wrap("teaching", found)
+    dated = [course for line in rows if (course := honours.dated_course(line, role))
+             and not positions.is_role(course["course"])]  # "2010-2016 Teacher in …" is a job
+    if lists and len(dated) >= 3 and 2 * len(dated) >= len(rows):
+        # "2022 Statistics, Practical work with R, Master in …, Grenoble Alpes University": a
+        # column of years, each heading the course taught that year.
+        return _wrap("teaching", dated)
     for line in rows:
         listed = honours.teaching_from_list(line, current, under_role=under_role) if lists else []
         named = honours.role_line(line.text)

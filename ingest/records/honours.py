@@ -155,6 +155,28 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
              "_span": (line.start, line.end)} for item in items]
 
 
+# A line led by its year or years, then a course's name, cut where a comma, a dash or a sentence
+# end leads to what was taught, for whom and where.
+_DATED_COURSE = re.compile(r"((?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)\d{2})?)\s+"
+                           r"([A-Z][^,;]{3,90}?)(?:,\s|;\s|\s[-–—]\s|\.\s|\.?$)")
+# What kind of teaching the part after the course names ("Lecture and practical work").
+_TEACHING_KIND = re.compile(r"(?:Guest |Invited )?(?:Lectures?|Practical work|Tutorials?|"
+                            r"Seminars?|Recorded course|Exercise classes|Labs?)\b[^,;:.]*", re.I)
+
+
+def dated_course(line: Line, default_role: str | None) -> dict | None:
+    """A course from a line led by the year it was taught ("2021 Statistics, Practical work
+    with R, Master in Child Neuropsychology"), or None."""
+    found = _DATED_COURSE.match(line.text)
+    if not found or _TEACH_ROLE.fullmatch(found.group(2).strip()):
+        return None
+    after = line.text[found.end():]
+    kind = _TEACHING_KIND.match(after.strip()) or _TEACH_ROLE.search(after)
+    role = kind.group(0).strip() if kind else default_role
+    return {"course": found.group(2).strip(" .:"), "role": role, "term": found.group(1),
+            "_span": (line.start, line.end)}
+
+
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     """A taught course from one line, or None when the line names no course."""
     text = line.text

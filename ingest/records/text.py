@@ -60,6 +60,19 @@ def strip_bullet(text: str) -> str:
     return _BULLET.sub("", text, count=1).strip()
 
 
+# "2018.22 PhD in …", "2019/20 Teaching assistant": a range whose end year is cut to two digits,
+# at the head of a line. "2019.12 – 2020.03" (year and month) is not one: a range follows.
+_SHORT_RANGE = re.compile(r"^((?:19|20)(\d{2}))[./](\d{2})(?=\s)(?!\s*(?:[-‐‑–—]|to\b))")
+
+
+def _full_range(found: re.Match[str]) -> str:
+    """"2018.22" as "2018–2022"; a year and a month ("2005.09") stay as printed."""
+    start, short, end = found.group(1), int(found.group(2)), int(found.group(3))
+    if not 0 < end - short <= 9 or end <= 12:  # "2010.11" may be November 2010
+        return found.group(0)
+    return f"{start}–{start[:2]}{end:02d}"
+
+
 def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
           ) -> Iterator[Line]:
     """Cleaned, non-empty lines of text[start:end]; table cells and <br> parts become lines.
@@ -77,6 +90,7 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             where = at if at >= 0 else offset
             marked = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
             cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
+            cleaned = _SHORT_RANGE.sub(_full_range, cleaned)
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
                 heavy = (clean(marked.group(1) or marked.group(2)) if marked else
