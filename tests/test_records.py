@@ -824,3 +824,23 @@ def test_a_column_of_years_heads_the_courses_taught_and_short_ranges_are_read() 
     dated = "2010.11 Intern\n2019/20 Tutor\n"
     assert [line.text for line in lines(dated, 0, len(dated))] == [
         "2010.11 Intern", "2019–2020 Tutor"]
+
+
+def test_a_role_set_as_a_subheading_holds_each_employer_under_it() -> None:
+    text = ("Lea Moreau\nResearch\n"
+            "Postdoctoral Fellow University of Toronto\nSmith group 2019 – 2021\n"
+            "Visitor. . . . . . . . . . . . . . . . . . . . .\n"
+            "Center of Quantum Technologies National University of Singapore\n"
+            "Prof. Kwek group. May 2017\n"
+            "Instituto de Física Teórica CSIC\nDr. Gómez’s group. Feb 2017\n"
+            "Peierls Institute for Theoretical Physics University of Oxford\n"
+            "Dr. Rojo’s group. Jan - May 2016\n")
+    jobs = _fields(text, "Lea Moreau", "position", "role", "organisation", "start", "end")
+    assert jobs == [
+        ("Postdoctoral Fellow", "University of Toronto", "2019", "2021"),
+        ("Visitor", "Center of Quantum Technologies National University of Singapore",
+         "May 2017", "May 2017"),
+        ("Visitor", "Instituto de Física Teórica CSIC", "Feb 2017", "Feb 2017"),
+        ("Visitor", "Peierls Institute for Theoretical Physics University of Oxford",
+         "Jan 2016", "May 2016"),
+    ]

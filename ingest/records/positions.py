@@ -266,6 +266,10 @@ def _one_range_each(line: Line) -> list[Line]:
     return out
 
 
+# A role alone as a subheading: with a dotted leader ("Visitor. . . . .") or a colon.
+_SUBHEADING = re.compile(r"[A-Z][\w '’-]{2,40}?(?:\s*\.){3,}\s*|[A-Z][\w '’-]{2,40}:")
+
+
 def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
@@ -277,6 +281,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     pending_dates: tuple[str, str] | None = None
     role_first = False  # "Role  dates" then "Team, Employer  City" under it
     paired: set[int] = set()  # the second lines of entries read as pairs
+    # A role set as a subheading ("Visitor. . . . ."): each employer line under it is an entry
+    # held in that role.
+    heading_role: str | None = None
     for at, line in enumerate(lines):
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
@@ -322,6 +329,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             if same_line_org and org and not _ORG.search(same_line_org) and not explicit \
                     and not sibling:
                 same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
+            heading_role = role if _SUBHEADING.fullmatch(text) and not same_line_org else None
             inherited = None if role_first or same_line_org else org
             role_first = role_first or not (same_line_org or org)
             record = {"organisation": same_line_org or (inherited[0] if inherited else None),
@@ -344,6 +352,10 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         if is_org(line, raw_line):
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
+            if heading_role and records and records[-1]["organisation"] and \
+                    records[-1]["role"] == heading_role:
+                records.append({"organisation": None, "role": heading_role, "kind": "position",
+                                "start": None, "end": None, "_span": (line.start, line.end)})
             if records and not records[-1]["organisation"]:
                 records[-1]["organisation"] = org[0]
                 _extend(records[-1], line)
@@ -354,6 +366,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 _extend(records[-1], line)
             else:
                 pending_dates = dates
+        elif heading_role and records and records[-1]["start"] is None and not is_org(
+                line, raw_line) and (point := DATE_POINT.search(text)) and len(
+                without_dates(text).split()) <= 6:
+            # "Prof. Kwek group. May 2017" under a visit's host: the month it was made
+            records[-1]["start"] = records[-1]["end"] = point.group(0)
+            _extend(records[-1], line)
     return [r for r in records if r["organisation"]]
 
 
