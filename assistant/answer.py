@@ -41,6 +41,7 @@ from assistant.routes.parse import ADVISED_BY_THEM
 from assistant.settings import Settings, load_settings
 from assistant.types import Answer
 from ingest import tokens
+from ingest.records.education import LEVEL_NAMES
 from ingest.store import Index, open_index
 
 History = Sequence[tuple[str, str]]
@@ -199,6 +200,15 @@ class Assistant:
             result.diagnostics["dropped"] = ["relation reversed"]
             result.notes.append(f"The passages name {', '.join(inverted)} as "
                                 f"{typed.people[0]}'s own advisors, not as people they advised.")
+        if not result.refused and typed.relation == "advisor" and typed.level and (
+                elsewhere := advisors_of_other_degrees(result.text, typed, self.index)):
+            # "Who was her master's advisor?" answered with her Ph.D. advisor
+            result = refusal(self.backend, "checker")
+            result.diagnostics["dropped"] = ["advisor of another degree"]
+            result.notes.append(
+                f"The documents name {', '.join(elsewhere)} as advisor of "
+                f"{typed.people[0]}'s {' or '.join(sorted(set(elsewhere.values())))}, "
+                f"and give no advisor for a {LEVEL_NAMES.get(typed.level, typed.level)}.")
         if result.refused:
             result.diagnostics = {**diagnostics, **result.diagnostics}
         result.retrieved = [p.chunk.id for p in passages]
@@ -332,6 +342,18 @@ def own_advisors_named(text: str, people: Sequence[str], index: Index) -> list[s
                 for a in r.data.get("advisors") or []}
     low = text.lower()
     return sorted(a for a in advisors if a.split()[-1].lower() in low)
+
+
+def advisors_of_other_degrees(text: str, query: Query, index: Index) -> dict[str, str]:
+    """Advisors an answer names that the person's records give for a degree of another level
+    than the one asked about, where no degree of that level has an advisor: each with the
+    degree they advised."""
+    degrees = index.records("education", people=list(query.people[:1]))
+    if any(r.data.get("level") == query.level and r.data.get("advisors") for r in degrees):
+        return {}
+    low = text.lower()
+    return {a: LEVEL_NAMES.get(r.data.get("level") or "", "degree") for r in degrees
+            for a in r.data.get("advisors") or [] if a.split()[-1].lower() in low}
 
 
 def is_refusal(text: str) -> bool:

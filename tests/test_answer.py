@@ -192,3 +192,17 @@ def test_an_answer_naming_the_persons_own_advisors_as_advisees_is_refused(settin
     result, _ = _ask(settings, sample_index, "Oren Halperin [1].", "Whom has Jia Wei advised?")
     assert result.refused and result.diagnostics["dropped"] == ["relation reversed"]
     assert any("own advisors" in note for note in result.notes)
+
+
+def test_the_advisor_of_another_degree_is_not_given_for_the_degree_asked_about(
+        settings, sample_index) -> None:
+    """Amara Nwosu's documents give a Ph.D. advised by Mireille Duchamp and no master's: a
+    model that names Duchamp for her master's states a relation no passage does."""
+    question = "Who was Amara Nwosu's master's advisor?"
+    result, _ = _ask(settings, sample_index, "Mireille Duchamp [1].", question)
+    assert result.refused and result.diagnostics["dropped"] == ["advisor of another degree"]
+    assert any("Mireille Duchamp as advisor of Amara Nwosu's Ph.D." in n for n in result.notes)
+    # Asked about the Ph.D., the same answer stands.
+    phd, _ = _ask(settings, sample_index, "Mireille Duchamp [1].",
+                  "Who was Amara Nwosu's Ph.D. advisor?")
+    assert not phd.refused and "Duchamp" in phd.text
