@@ -41,6 +41,7 @@ from assistant.routes.parse import ADVISED_BY_THEM
 from assistant.settings import Settings, load_settings
 from assistant.types import Answer
 from ingest import tokens
+from ingest.chunking import split_entries
 from ingest.records.education import LEVEL_NAMES
 from ingest.store import Index, open_index
 
@@ -172,6 +173,13 @@ class Assistant:
                     written.diagnostics["dropped"] = ["no number where one is asked"]
                     written.notes.append("The model's answer did not give what the question "
                                          "asks for (a number or a date).")
+                elif not written.refused and (stray := numbers_of_other_entries(
+                        question, written.text, sent, focus)):
+                    # "ECRM's arXiv identifier?" answered with the paper above it's
+                    written = refusal(self.backend, "checker")
+                    written.diagnostics["dropped"] = ["number of another entry"]
+                    written.notes.append(f"The passages give {', '.join(stray)} with another "
+                                         "entry than the one the question names.")
             if self.quotes or (self.quotes_on_refusal and written.refused):
                 if messages:  # the written answer the checker or the model refused
                     diagnostics["written"] = raw
@@ -354,6 +362,37 @@ def advisors_of_other_degrees(text: str, query: Query, index: Index) -> dict[str
     low = text.lower()
     return {a: LEVEL_NAMES.get(r.data.get("level") or "", "degree") for r in degrees
             for a in r.data.get("advisors") or [] if a.split()[-1].lower() in low}
+
+
+# A name the question gives a thing by: a word in capitals ("ECRM") or joined ("PipeDream").
+_THING = re.compile(r"\b(?:[A-Z]{3,}[0-9]*|[A-Za-z]+[a-z](?:[A-Z]|\+[A-Z])[\w+]*)\b")
+YEAR_ONLY = re.compile(r"(?:19|20)\d{2}")
+# A number an answer gives: an identifier, an amount, a count; not a citation marker.
+_NUMBER = re.compile(r"(?<![\w.\[])\d[\d.,:/-]*\d(?![\w\]])|(?<![\w.\[])\d(?![\w.\]])")
+
+
+def numbers_of_other_entries(question: str, text: str, passages: Sequence[Passage],
+                             people: Sequence[str]) -> list[str]:
+    """The numbers of an answer that its passages give only in entries other than the one the
+    question names: where a passage holds both the number and the things the question names,
+    but never in one entry, the number belongs to something else (the arXiv identifier of the
+    paper above the one asked about)."""
+    own = {w.lower() for p in people for w in p.split()}
+    things = [t for t in _THING.findall(question) if t.lower() not in own
+              and not re.fullmatch(r"PhD|MSc|BSc|MPhil|MBA|MEng|BEng|MA|MS|BA|BS", t)]
+    if not things:
+        return []
+    stray = []
+    for number in dict.fromkeys(_NUMBER.findall(re.sub(r"\[\d+(?:,\s*\d+)*\]", "", text))):
+        if YEAR_ONLY.fullmatch(number):
+            continue  # a year is shared by many entries, and dates are checked on their own
+        holders = [(p.chunk.text, [t for t in things if t in p.chunk.text]) for p in passages
+                   if number in p.chunk.text and any(t in p.chunk.text for t in things)]
+        if holders and not any(number in body[a:b] and all(t in body[a:b] for t in named)
+                               for body, named in holders
+                               for a, b in split_entries(body, 0, len(body))):
+            stray.append(number)
+    return stray
 
 
 def is_refusal(text: str) -> bool:

@@ -206,3 +206,21 @@ def test_the_advisor_of_another_degree_is_not_given_for_the_degree_asked_about(
     phd, _ = _ask(settings, sample_index, "Mireille Duchamp [1].",
                   "Who was Amara Nwosu's Ph.D. advisor?")
     assert not phd.refused and "Duchamp" in phd.text
+
+
+def test_a_number_from_the_entry_beside_the_one_asked_about_is_refused(settings, index,
+                                                                        tmp_path) -> None:
+    """Two preprints, each with its identifier under its authors: the other paper's identifier
+    is in the cited passage, so the citation check alone would let it stand."""
+    page = tmp_path / "tomas_reyes.md"
+    page.write_text(
+        "# Tomas Reyes\n\n## Preprints\n\n"
+        "#### **Tidal Sensing with Cheap Buoys**\n\nTomas Reyes, Ada Quill  \narXiv:2301.04417\n\n"
+        "#### **GULLNET: Counting Gulls from Harbour Cameras**\n\nBo Lark, Tomas Reyes  \n"
+        "arXiv:2302.11876\n", encoding="utf-8")
+    ingest([page], settings, index)
+    question = "What is the arXiv identifier of Tomas Reyes's GULLNET preprint?"
+    wrong, _ = _ask(settings, index, "It is arXiv:2301.04417 [1].", question)
+    assert wrong.refused and wrong.diagnostics["dropped"] == ["number of another entry"]
+    right, _ = _ask(settings, index, "It is arXiv:2302.11876 [1].", question)
+    assert not right.refused and "2302.11876" in right.text
