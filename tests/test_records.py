@@ -844,3 +844,13 @@ def test_a_role_set_as_a_subheading_holds_each_employer_under_it() -> None:
         ("Visitor", "Peierls Institute for Theoretical Physics University of Oxford",
          "Jan 2016", "May 2016"),
     ]
+
+
+def test_distinctions_named_in_a_degrees_lines_are_awards() -> None:
+    text = ("Lea Moreau\nEducation\nNorthgate University Lyon, France\nMASTER OF IT 2010-2012\n"
+            "• 4x Top of class, 2x Dean's List, 1x IT Award for Academic Excellence\n"
+            "• Graduated with High Distinction. Marie Vernet Medal for the highest GPA of the year\n"
+            "• Thesis: Sensing tides with cheap buoys\n")
+    assert _fields(text, "Lea Moreau", "award", "name") == [
+        ("Top of class",), ("Dean's List",), ("IT Award for Academic Excellence",),
+        ("Marie Vernet Medal for the highest GPA of the year",)]

@@ -96,6 +96,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
         elif kind == "education":
             found += _wrap("education", education.from_lines(section_lines))
             found += _prose(text, section.start, section.end)
+            found += _wrap("award", honours.distinctions(section_lines))
         elif kind == "award":
             found += _awards(section_lines)
         elif kind == "teaching":

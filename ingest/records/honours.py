@@ -26,6 +26,34 @@ _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?
 _COURSE = re.compile(r"\b(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3})\b")
 
 
+# What a degree's bullets name as won: "John Oglethorpe Medal for highest GPA", "3x
+# Vice-Chancellor List of Academic Excellence", "Valedictorian", "Dean's List".
+_DISTINCTION = re.compile(r"\b(?:Medal|Prize|Award|Scholarship|Fellowship|Valedictorian|"
+                          r"Salutatorian|Dean[’']?s List|(?:Chancellor|President)[’']?s? List|"
+                          r"List of Academic Excellence|Top of (?:the )?class)\b", re.I)
+
+
+def distinctions(section_lines: Sequence[Line]) -> list[dict]:
+    """Awards a degree's lines name among what they say of it ("5x Top of class, 3x
+    Vice-Chancellor List of Academic Excellence", "Graduated with High Distinction. John
+    Oglethorpe Medal for highest GPA of all IT students"): each sentence or listed item that
+    names a distinction, without the count before it; the year is the line's, if it has one."""
+    found = []
+    for line in section_lines:
+        if not _DISTINCTION.search(line.text):
+            continue
+        year = first_year(line.text)
+        for sentence in re.split(r"(?<=[a-z)])\.\s+", line.text):
+            items = re.split(r",\s+|;\s+", sentence) if sentence.count(",") >= 1 and all(
+                len(i.split()) <= 8 for i in re.split(r",\s+|;\s+", sentence)) else [sentence]
+            for item in items:
+                name = re.sub(r"^\s*\d+\s?[x×]\s+", "", without_dates(item)).strip(" .;:")
+                if _DISTINCTION.search(name) and 1 <= len(name.split()) <= 14 and \
+                        not re.match(r"(?:Thesis|Advisor|Supervisor|GPA)\b", name, re.I):
+                    found.append({"name": name, "year": year, "_span": (line.start, line.end)})
+    return found
+
+
 def award_from_line(line: Line) -> dict | None:
     """An award from one line: "NSF Graduate Research Fellowship (2017)", "2022  VLDB Best
     Paper Runner-up", "**Best Paper Award** SoCC 2015"."""
