@@ -854,3 +854,10 @@ def test_distinctions_named_in_a_degrees_lines_are_awards() -> None:
     assert _fields(text, "Lea Moreau", "award", "name") == [
         ("Top of class",), ("Dean's List",), ("IT Award for Academic Excellence",),
         ("Marie Vernet Medal for the highest GPA of the year",)]
+
+
+def test_a_date_range_broken_after_its_dash_is_joined() -> None:
+    text = ("Lea Moreau\nResearch Experience\n2024-\npresent\n"
+            "Post-Doctoral Researcher | Centre for Sleep Studies\nToronto, Canada\n")
+    assert _fields(text, "Lea Moreau", "position", "role", "organisation", "start", "end") == [
+        ("Post-Doctoral Researcher", "Centre for Sleep Studies", "2024", "present")]

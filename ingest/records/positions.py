@@ -8,6 +8,7 @@ employer" layouts) on the line below. Date lines attach to the record that lacks
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ingest.records.education import DEGREE, INSTITUTION
 from ingest.records.text import (
@@ -246,6 +247,22 @@ def sentence_like(text: str) -> bool:
     return len(words) >= 5 and small >= 1 and small >= 0.1 * len(words)
 
 
+def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
+    """Lines with a date range broken after its dash joined back ("2024-" / "present")."""
+    out: list[Line] = []
+    for line in lines:
+        if out and re.fullmatch(r"(?:.*\s)?(?:19|20)\d{2}\s*[-‐‑–—]", out[-1].text) and \
+                re.match(rf"(?:{_OPEN_WORDS}|(?:19|20)\d{{2}})\b", line.text, re.I):
+            last = out[-1]
+            out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
+        else:
+            out.append(line)
+    return out
+
+
+_OPEN_WORDS = r"present|current|now|today|ongoing"
+
+
 def _one_range_each(line: Line) -> list[Line]:
     """A line that lists several dated roles in sentences ("Associate Professor, 2006–present.
     Acting Chair, 2025–2026.") cut into one line per role; any other line as it is."""
@@ -274,7 +291,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
     shows everything the record says."""
-    lines = [piece for line in lines for piece in _one_range_each(line)]
+    lines = [piece for line in _ranges_joined(lines) for piece in _one_range_each(line)]
     records: list[dict] = []
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
