@@ -861,3 +861,14 @@ def test_a_date_range_broken_after_its_dash_is_joined() -> None:
             "Post-Doctoral Researcher | Centre for Sleep Studies\nToronto, Canada\n")
     assert _fields(text, "Lea Moreau", "position", "role", "organisation", "start", "end") == [
         ("Post-Doctoral Researcher", "Centre for Sleep Studies", "2024", "present")]
+
+
+def test_a_journal_cited_by_volume_and_year_in_brackets_is_the_venue() -> None:
+    text = ("Lea Moreau\nPublications\n"
+            "2. Exact Tidal Simulation on a Small Computer\nL. Moreau, P. Girard 2018\n"
+            "Quantum 2, 114 (2018).\n"
+            "1. Counting Gulls with Harbour Cameras\nL. Moreau, A. Roux, B. Lark 2021\n"
+            "Nature Machine Intelligence 4 (6), 544-554 (2022).\n")
+    assert _fields(text, "Lea Moreau", "publication", "title", "venue", "year") == [
+        ("Exact Tidal Simulation on a Small Computer", "Quantum", 2018),
+        ("Counting Gulls with Harbour Cameras", "Nature Machine Intelligence", 2022)]

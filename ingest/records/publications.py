@@ -68,6 +68,13 @@ def venue_key(name: str | None) -> str:
     return re.sub(r"\s+", " ", key).strip(" .,").lower()
 
 
+# A journal as physics and biology cite it, starting a piece of the entry: its name, volume,
+# issue, pages or article number, then the year in brackets ("Quantum 2, 114 (2018)",
+# "Nature Machine Intelligence 4 (6), 544-554 (2022)").
+_VOLUME = re.compile(r"(?:^|(?<=;\s)|(?<=\.\s))([A-Z][A-Za-z&:'’ -]{1,60}?)\s+\d{1,4}"
+                     r"(?:\s*\(\d{1,3}\))?,\s*[A-Za-z]?\d[\w-]{0,12}\s*\(((?:19|20)\d{2})\)")
+
+
 def find_venue(text: str, year: int | None = None, *, bare: bool = True
                ) -> tuple[Venue, tuple[int, int]] | None:
     """The venue, year and paper award in a piece of an entry, with the span it occupies; year:
@@ -86,6 +93,8 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
     arxiv = _ARXIV.search(text)
     if arxiv:
         return Venue("arXiv", two_digit_year(arxiv.group(1))), arxiv.span()
+    if volume := _VOLUME.search(text):
+        return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
     long = _LONG_VENUE.search(text)
     at_end = long is not None and not text[long.end():].strip(" .,;")
     if long and (first_year(text[long.end():] or text) or year and at_end):
