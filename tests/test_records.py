@@ -872,3 +872,21 @@ def test_a_journal_cited_by_volume_and_year_in_brackets_is_the_venue() -> None:
     assert _fields(text, "Lea Moreau", "publication", "title", "venue", "year") == [
         ("Exact Tidal Simulation on a Small Computer", "Quantum", 2018),
         ("Counting Gulls with Harbour Cameras", "Nature Machine Intelligence", 2022)]
+
+
+def test_an_italic_venue_with_and_in_its_name_after_a_wrapped_title() -> None:
+    text = ("Lea Moreau\nPublications\n"
+            "Genome wide identification of resistance genes in\n"
+            "Brassica napus Crop and Pasture Science\n"
+            "S ALAMERY, L MOREAU, D EDWARDS, ... 2018\n"
+            "runBNG: a software package for genomic analysis on the command line Bioinformatics\n"
+            "Y YUAN, L MOREAU, D EDWARDS 2017\n")
+    italic = tuple((text.index(v), text.index(v) + len(v))
+                   for v in ("Crop and Pasture Science", "Bioinformatics"))
+    papers = [(r.data["title"], r.data["venue"], r.data["year"])
+              for r in extract(text, "Lea Moreau", (), italic) if r.kind == "publication"]
+    assert papers == [
+        ("Genome wide identification of resistance genes in Brassica napus",
+         "Crop and Pasture Science", 2018),
+        ("runBNG: a software package for genomic analysis on the command line", "Bioinformatics",
+         2017)]

@@ -152,6 +152,8 @@ def _is_abstract(text: str) -> bool:
 def _wraps(previous: str, line: str) -> bool:
     if previous.count('"') % 2 or previous.count("“") > previous.count("”"):
         return True  # inside a quoted title
+    if _AUTHORS_TAIL.search(previous) and looks_like_authors(_AUTHORS_TAIL.sub("", previous)):
+        return False  # "…, D EDWARDS, ... 2017" ends its entry; "runBNG: a …" starts the next
     return bool(line[:1].islower()) or bool(re.search(r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|"
                                                        r"with|a|an|at|via|from)$", previous))
 
@@ -297,10 +299,11 @@ def venues_from_italics(papers: Sequence[tuple[dict, list[str]]], person: str) -
             venue = _VOLUME_TAIL.sub("", re.sub(r"^(?:In|in)\b:?\s*", "", run)).strip(" ,.;:()")
             venue = re.sub(r"[\s,(]+(?:19|20)\d{2}\)?$", "", venue).strip(" ,.;:")
             venue = _closed(venue)
+            # "Crop and Pasture Science" has the shape of two names; an author list has commas.
+            named = "," in venue and looks_like_authors(venue)
             if len(re.findall(r"[^\W\d_]", venue)) < 2 or len(venue.split()) > 20 or \
                     not re.search(r"[A-Z]", venue) or re.search(r"\bauthors?\b|\bet al\b", venue) \
-                    or looks_like_authors(venue) or same_person(venue, person) or \
-                    _AWARD.fullmatch(venue):
+                    or named or same_person(venue, person) or _AWARD.fullmatch(venue):
                 continue
             found.append((paper, venue))
             break
