@@ -1,6 +1,6 @@
 """A paper named by the question, found in the documents' text where the records miss it:
-through Assistant as a user asks, over fictional profiles whose papers sit outside any
-publications section (so no record holds them)."""
+through Assistant as a user asks, over fictional profiles whose papers sit in sections the
+records do not read (projects, outreach), so no record holds them."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ LIMA = """# Ana Lima
 
 Researcher in coastal optics, Porto Verde Institute.
 
-## Collaborative Work
+## Projects
 
 Our group built lighting for three harbours. One result of it:
 Lima, A., Okoro, B., & Duarte, C. (2021). Sparse lantern arrays for coastal lighting at night.
@@ -28,7 +28,7 @@ OKORO = """# Ben Okoro
 
 Acoustics engineer at Halvard Labs.
 
-## Notes
+## Outreach Activities
 
 Okoro, B. and Vance, T. 2019. "Tidal Glass Resonators in Cold Water". Marine Acoustics
 Letters 12.

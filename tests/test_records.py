@@ -890,3 +890,13 @@ def test_an_italic_venue_with_and_in_its_name_after_a_wrapped_title() -> None:
          "Crop and Pasture Science", 2018),
         ("runBNG: a software package for genomic analysis on the command line", "Bioinformatics",
          2017)]
+
+
+def test_an_apa_reference_gives_its_year_after_the_authors_and_its_journal_before_the_volume(
+        ) -> None:
+    text = ("Ana Lima\nPublications\n"
+            "Lima, A., Okoro, B., & Duarte, C. (2021). Sparse lantern arrays for coastal lighting "
+            "at night. Journal of Maritime Optics, 4(2), 11-19.\n")
+    assert _fields(text, "Ana Lima", "publication", "title", "authors", "venue", "year") == [
+        ("Sparse lantern arrays for coastal lighting at night", ["Lima, A", "Okoro, B", "Duarte, C"],
+         "Journal of Maritime Optics", 2021)]

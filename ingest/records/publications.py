@@ -96,7 +96,9 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
     long = _LONG_VENUE.search(text)
-    at_end = long is not None and not text[long.end():].strip(" .,;")
+    # "Journal of Maritime Optics, 4(2), 11-19.": a volume, issue and pages may follow it
+    at_end = long is not None and (not text[long.end():].strip(" .,;")
+                                   or _VOLUME_TAIL.fullmatch(text[long.end():]) is not None)
     if long and (first_year(text[long.end():] or text) or year and at_end):
         name = re.sub(r"^(?:Proceedings of (?:the )?)|^(?:In\s+)", "", long.group(1)).strip()
         # The capitalised words before a publisher are the last author, joined from the line
@@ -401,7 +403,7 @@ def _strip_venue(text: str) -> str:
 
 
 # What a Scholar export prints after an author list: "…, D EDWARDS, ... 2021".
-_AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+(?:19|20)\d{2}\s*$")
+_AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+\(?(?:19|20)\d{2}[a-z]?\)?\.?\s*$")
 
 
 _OTHER_AUTHORS = re.compile(r",?\s*(?:and\s+)?\d+\s+other\s+authors(?:\s+including)?\s*,?\s*")
