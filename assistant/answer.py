@@ -192,7 +192,8 @@ class Assistant:
                     asked, grammar=quote.GRAMMAR).text
                 chosen = quote.picks(str(reply), len(lines))
                 kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent])
-                raw = quote.compose(quote.restore(context, lines, kept), kept)
+                raw = quote.compose(quote.restore(context, lines, kept), kept,
+                                    quote.apart(context, lines))
                 timings["first_token_s"] = time.perf_counter() - started
                 diagnostics["picked"] = str(reply)
                 diagnostics["refused_by"] = "quote check" if chosen else "no line"

@@ -11,7 +11,7 @@ so every word of it is in the cited passage.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -186,25 +186,31 @@ def _holds_title(lines: Sequence[Line], n: int, words: set[str]) -> bool:
     return len(words & stems(entry)) >= 0.6 * len(words)
 
 
-def _entry(lines: Sequence[Line], n: int) -> tuple[int, int]:
+def _joined(lines: Sequence[Line], n: int, cut: Collection[int] = ()) -> bool:
+    """Whether line `n` goes on from the line above it: same passage, no line dropped between
+    (`cut`), and the text wraps."""
+    return n > 0 and n not in cut and lines[n - 1].passage == lines[n].passage and wraps(
+        lines[n - 1].text, lines[n].text)
+
+
+def _entry(lines: Sequence[Line], n: int, cut: Collection[int] = ()) -> tuple[int, int]:
     """The first and last line of the entry line `n` belongs to: the lines of its passage it
     wraps from and into."""
     first = last = n
-    while first > 0 and lines[first - 1].passage == lines[n].passage and wraps(
-            lines[first - 1].text, lines[first].text):
+    while _joined(lines, first, cut):
         first -= 1
-    while last + 1 < len(lines) and lines[last + 1].passage == lines[n].passage and wraps(
-            lines[last].text, lines[last + 1].text):
+    while last + 1 < len(lines) and _joined(lines, last + 1, cut):
         last += 1
     return first, last
 
 
-def whole_entries(lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:
+def whole_entries(lines: Sequence[Line], chosen: Sequence[int],
+                  cut: Collection[int] = ()) -> list[int]:
     """The picks with the lines their entry wraps from: a PDF breaks a paper's title over lines,
     and the model may pick the line with the award rather than the one with the title."""
     out = set(chosen)
     for n in chosen:
-        out.update(range(_entry(lines, n)[0], n))
+        out.update(range(_entry(lines, n, cut)[0], n))
     return sorted(out)
 
 
@@ -217,6 +223,22 @@ def wraps(before: str, line: str) -> bool:
 
 # Lines of a picked entry restored before it: a title wraps over two or three lines at most.
 MAX_RESTORED = 2
+
+
+def apart(context: Sequence[tuple[Passage, str]], lines: Sequence[Line]) -> set[int]:
+    """The lines whose line above them in the compressed list is not the one above them in
+    their passage: compression dropped what was between, so the two are not one wrapped entry
+    ("…Ph.D. Candidate in Computer Science" over "Purdue University B.S. … GPA: 3.80")."""
+    out = set()
+    for n in range(1, len(lines)):
+        before, line = lines[n - 1], lines[n]
+        if before.passage != line.passage:
+            continue
+        full = uncut_lines(context[line.passage][0])
+        if line.text in full and before.text in full and \
+                full.index(line.text) != full.index(before.text) + 1:
+            out.add(n)
+    return out
 
 
 def restore(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
@@ -242,15 +264,15 @@ def restore(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
     return out
 
 
-def compose(lines: Sequence[Line], chosen: Sequence[int]) -> str:
+def compose(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int] = ()) -> str:
     """The picked lines as the answer, each under its person's name and cited; or the refusal.
-    Lines of one wrapped entry are joined back into one."""
+    Lines of one wrapped entry are joined back into one; not across `cut`, lines whose line
+    above was left out by compression."""
     if not chosen:
         return prompts.REFUSAL
     groups: list[list[int]] = []
-    for n in whole_entries(lines, chosen):
-        if groups and groups[-1][-1] == n - 1 and lines[n - 1].passage == lines[n].passage \
-                and wraps(lines[n - 1].text, lines[n].text):
+    for n in whole_entries(lines, chosen, cut):
+        if groups and groups[-1][-1] == n - 1 and _joined(lines, n, cut):
             groups[-1].append(n)
         else:
             groups.append([n])

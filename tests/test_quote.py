@@ -11,6 +11,7 @@ import prompts
 from assistant.answer import Assistant, unindexed_person
 from assistant.llm import FakeChatModel
 from assistant.quote import Line, accept, compose, fits_shape, picks
+from assistant.quote import apart as quote_apart
 from assistant.routes import Query
 from ingest.pipeline import ingest
 
@@ -279,3 +280,25 @@ def test_a_picked_line_is_quoted_with_the_title_lines_compression_left_out(
     assert not result.refused, result
     assert "Listening to Quiet Rooms: Acoustic Maps Built from Small Sensors" in result.text
     assert "Tidal" not in result.text
+
+
+def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
+    from assistant.retrieval import Passage
+    from ingest.chunking import Chunk
+
+    body = ("Northgate University Ph.D. Candidate in Computer Science\n"
+            "Advisors: Miriam Stone, Paul Girard\n"
+            "Thesis: Efficient and Programmable Shared Memory Systems for Learning at Scale on "
+            "Clusters of Commodity Machines with Slow Networks and Many Failures\n"
+            "Calder State University B.S. in Computer Engineering (GPA: 3.80/4.0)\n")
+    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person="Ada Quill", source="ada.txt",
+                  section="Education", page=None, start=0, end=len(body), tokens=40,
+                  text=f"Ada Quill | Education\n{body}", body="")
+    sent = "Ada Quill | Education\n" + "\n".join(body.split("\n")[0:4:3])
+    context = [(Passage(chunk, 1.0), sent)]
+    lines = [Line(0, "Ada Quill", text) for text in sent.split("\n")[1:]]
+    assert quote_apart(context, lines) == {1}
+    # Without the cut the first line, which stops mid-phrase, would run into the second.
+    assert compose(lines, [0, 1], quote_apart(context, lines)) == (
+        "Ada Quill: Northgate University Ph.D. Candidate in Computer Science [1]\n"
+        "Ada Quill: Calder State University B.S. in Computer Engineering (GPA: 3.80/4.0) [1]")

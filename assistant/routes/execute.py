@@ -122,9 +122,9 @@ def _in_subject(subject: str, degree: str) -> bool:
 def _without_thesis(record: StoredRecord) -> str:
     """A degree's quoted lines less its thesis title and advisors' names: the words that can
     place it (a title's "Homo sapiens" is not the Iranian city of that other name)."""
-    said = record.quote
+    said = " ".join(record.quote.split())  # a thesis title wraps over lines
     for words in [record.data.get("thesis"), *(record.data.get("advisors") or [])]:
-        said = said.replace(words or "\0", " ")
+        said = said.replace(" ".join((words or "\0").split()), " ")
     return said
 
 
