@@ -382,12 +382,15 @@ def test_a_postdoc_is_a_kind_of_position(settings, sample_index) -> None:
 
 
 def test_a_thesis_title_does_not_place_a_degree(tmp_path, embedder) -> None:
-    """"Homo" in a thesis title is also another name of a city in Iran: only the degree's own
-    place words (Barcelona) place it."""
+    """"Homo" in a thesis title is also another name of a city in Iran, and "North America" is
+    no country: only the degree's own place words (Barcelona, McMaster) place it."""
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "moravec.md").write_text(
         "# Ilse Moravec\n\n## Educación\nMA. Ciencia Cognitiva U. de Barcelona, 2017 - 2018\n"
-        "Tesis de Máster sobre la memoria del Homo sapiens.\n", encoding="utf-8")
+        "Tesis de Máster sobre la memoria del Homo sapiens.\n"
+        "Ph.D. in Microbiology McMaster University, Sept 2018 – Aug 2022\n"
+        "Thesis title: Population Genetics of a Bat Pathogen, Pseudogymnoascus\n"
+        "destructans, in North America\n", encoding="utf-8")
     settings = Settings(home=tmp_path / "home", chroma_url=None, llm="extractive")
     index = Index(settings, embedder)
     try:
@@ -396,5 +399,9 @@ def test_a_thesis_title_does_not_place_a_degree(tmp_path, embedder) -> None:
         assert "Ilse Moravec" not in iran.text
         spain = _ask(settings, index, "Which of these researchers studied in Spain?")
         assert spain.route == "collection" and "Ilse Moravec" in spain.text
+        # A title that wraps over two lines ("… Pseudogymnoascus" / "destructans, in North
+        # America") places nothing either.
+        canada = _ask(settings, index, "Which of these researchers studied in Canada?")
+        assert canada.route == "collection" and "Ilse Moravec" in canada.text
     finally:
         index.close()
