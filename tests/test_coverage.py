@@ -94,17 +94,22 @@ def test_a_page_about_many_people_is_filed_under_nobody(tmp_path, capsys, monkey
     assert "Unknown person (notes.md)" in out and "Lena Okafor" not in out
 
 
+def _ingest_pdf_and_ask(tmp_path, capsys, monkeypatch, make, name: str, question: str):
+    """A generated PDF ingested through the CLI, then the question asked of its index."""
+    monkeypatch.setenv("PROFILECHAT_CHROMA_URL", "")
+    home = tmp_path / "home"
+    make(tmp_path / name)
+    code, _ = _run(capsys, "--home", str(home), "ingest", "--quiet", str(tmp_path / name))
+    assert code == 0
+    return Assistant(Settings(home=home, chroma_url=None, llm="extractive")).answer(question)
+
+
 def test_employers_set_in_bold_are_answered_from_the_records(tmp_path, capsys, monkeypatch,
                                                              embedder) -> None:
     import pdfs
 
-    monkeypatch.setenv("PROFILECHAT_CHROMA_URL", "")
-    home = tmp_path / "home"
-    pdfs.bold_employers_pdf(tmp_path / "quintero.pdf")
-    code, _ = _run(capsys, "--home", str(home), "ingest", "--quiet", str(tmp_path / "quintero.pdf"))
-    assert code == 0
-    settings = Settings(home=home, chroma_url=None, llm="extractive")
-    result = Assistant(settings).answer("Where has Mara Quintero worked?")
+    result = _ingest_pdf_and_ask(tmp_path, capsys, monkeypatch, pdfs.bold_employers_pdf,
+                                 "quintero.pdf", "Where has Mara Quintero worked?")
     assert result.route == "collection" and not result.refused
     assert "Halden Works" in result.text and "Fjordline Marine" in result.text
 
@@ -113,13 +118,9 @@ def test_venues_set_in_italics_are_answered_from_the_records(tmp_path, capsys, m
                                                              embedder) -> None:
     import pdfs
 
-    monkeypatch.setenv("PROFILECHAT_CHROMA_URL", "")
-    home = tmp_path / "home"
-    pdfs.italic_venues_pdf(tmp_path / "reyes.pdf")
-    code, _ = _run(capsys, "--home", str(home), "ingest", "--quiet", str(tmp_path / "reyes.pdf"))
-    assert code == 0
-    settings = Settings(home=home, chroma_url=None, llm="extractive")
-    result = Assistant(settings).answer("Which papers did Tomas Reyes publish in Marine Currents?")
+    result = _ingest_pdf_and_ask(tmp_path, capsys, monkeypatch, pdfs.italic_venues_pdf,
+                                 "reyes.pdf",
+                                 "Which papers did Tomas Reyes publish in Marine Currents?")
     assert result.route == "collection" and not result.refused, result.text
     assert "Kelp forest genomes under warming seas" in result.text
     assert "Haplotypes" not in result.text
