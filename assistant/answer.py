@@ -366,7 +366,7 @@ def advisors_of_other_degrees(text: str, query: Query, index: Index) -> dict[str
 
 
 # A name the question gives a thing by: a word in capitals ("ECRM") or joined ("PipeDream").
-_THING = re.compile(r"\b(?:[A-Z]{3,}[0-9]*|[A-Za-z]+[a-z](?:[A-Z]|\+[A-Z])[\w+]*)\b")
+_THING = re.compile(rf"\b[A-Z]{{3,}}[0-9]*\b|{quote.JOINED.pattern}")
 YEAR_ONLY = re.compile(r"(?:19|20)\d{2}")
 # A number an answer gives: an identifier, an amount, a count; not a citation marker.
 _NUMBER = re.compile(r"(?<![\w.\[])\d[\d.,:/-]*\d(?![\w\]])|(?<![\w.\[])\d(?![\w.\]])")

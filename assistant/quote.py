@@ -10,8 +10,9 @@ so every word of it is in the cited passage.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -104,7 +105,7 @@ _COUNT = re.compile(r"(?<![\w/.-])(?!(?:19|20)\d\d(?!\d))\d+(?:[.,]\d+)?(?![\d/-
 _QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c]([^'\"\u2019\u201d]{8,}?)['\"\u2019\u201d](?=[\s?.,;:)]|$)")
 # A name written joined or with a capital inside ("PipeDream", "Collide+Power", "DeepMind"): the
 # system, paper or place the question is about, which the picked entry must name too.
-_JOINED = re.compile(r"\b[A-Za-z]+[a-z](?:[A-Z]|\+[A-Z])[\w+]*")
+JOINED = re.compile(r"\b[A-Za-z]+[a-z](?:[A-Z]|\+[A-Z])[\w+]*")
 # A question over the collection, which names no one ("Which of these researchers …").
 _OVER_ALL = re.compile(r"\b(?:these|those|them|researchers|people|anyone|anybody|everyone|"
                        r"any of|all of|each|who else)\b", re.I)
@@ -143,7 +144,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     terms = question_terms(question, people) - _name_parts(question, people)
     titles = [stems(t) - STOPWORDS for t in _QUOTED.findall(question)]
     own = name_words(people)
-    titles += [{stem(name)} for name in _JOINED.findall(question) if name.lower() not in own]
+    titles += [{stem(name)} for name in JOINED.findall(question) if name.lower() not in own]
     # A question that names no indexed person in full and is not over the collection is about
     # the person it names in part ("the Alirezas", "Bosch"), not anyone whose line was picked.
     named = stems(question) if not people and not _OVER_ALL.search(question) else None
@@ -225,16 +226,22 @@ def wraps(before: str, line: str) -> bool:
 MAX_RESTORED = 2
 
 
+def _uncut(context: Sequence[tuple[Passage, str]]) -> Callable[[int], list[str]]:
+    """The uncut lines of a context's passage by its number, each passage split once."""
+    return functools.cache(lambda i: uncut_lines(context[i][0]))
+
+
 def apart(context: Sequence[tuple[Passage, str]], lines: Sequence[Line]) -> set[int]:
     """The lines whose line above them in the compressed list is not the one above them in
     their passage: compression dropped what was between, so the two are not one wrapped entry
     ("…Ph.D. Candidate in Computer Science" over "Purdue University B.S. … GPA: 3.80")."""
     out = set()
+    uncut = _uncut(context)
     for n in range(1, len(lines)):
         before, line = lines[n - 1], lines[n]
         if before.passage != line.passage:
             continue
-        full = uncut_lines(context[line.passage][0])
+        full = uncut(line.passage)
         if line.text in full and before.text in full and \
                 full.index(line.text) != full.index(before.text) + 1:
             out.add(n)
@@ -248,9 +255,10 @@ def restore(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
     ("Classifications from … Datasets”. HCII, 2019. (Best Paper Award)"), so the quote names
     the paper. Done after the pick, so the prompt stays as short as compression made it."""
     out = list(lines)
+    uncut = _uncut(context)
     for n in chosen:
         line = lines[n]
-        full = uncut_lines(context[line.passage][0])
+        full = uncut(line.passage)
         if line.text not in full:
             continue
         sent = {other.text for other in lines if other.passage == line.passage}
