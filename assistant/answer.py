@@ -191,7 +191,8 @@ class Assistant:
                 reply = " ".join(str(n + 1) for n in shaped) if shaped else model.invoke(
                     asked, grammar=quote.GRAMMAR).text
                 chosen = quote.picks(str(reply), len(lines))
-                kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent])
+                kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent],
+                                    context)
                 raw = quote.compose(quote.restore(context, lines, kept), kept,
                                     quote.apart(context, lines))
                 timings["first_token_s"] = time.perf_counter() - started

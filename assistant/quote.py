@@ -109,6 +109,16 @@ JOINED = re.compile(r"\b[A-Za-z]+[a-z](?:[A-Z]|\+[A-Z])[\w+]*")
 # A question over the collection, which names no one ("Which of these researchers …").
 _OVER_ALL = re.compile(r"\b(?:these|those|them|researchers|people|anyone|anybody|everyone|"
                        r"any of|all of|each|who else)\b", re.I)
+# A name the question gives after its first word: capitalised words in a row ("Carnegie Mellon",
+# "University of Toronto") or an acronym ("ECRM").
+_NAMED = re.compile(r"(?<=\s)[A-Z][\w&’'-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w&’'-]*)*")
+# Capitalised words that name a kind of thing, not one of them: degrees, the CV, a grade.
+_GENERIC = re.compile(r"^(?:ph\.?\s?d|d\.?phil|m\.?s\.?c?|b\.?s\.?c?|b\.?a|m\.?a|mba|bsc|msc|cv|"
+                      r"resume|gpa|i)\.?$", re.I)
+# Words that make a line name an organisation: where the entry of a job or a degree starts.
+_ORGANISATION = re.compile(r"\b(?:universit|institut|college|school|academy|laborator|labs?\b|"
+                           r"inc\b|corporation|company|cent(?:er|re)\b|foundation|hospital|"
+                           r"ministry|department)", re.I)
 # Words of letters a line must hold to say anything: "19" or "5" alone is a stray number.
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -133,7 +143,8 @@ def contact_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -
 
 
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
-           sections: Sequence[str]) -> list[int]:
+           sections: Sequence[str],
+           context: Sequence[tuple[Passage, str]] | None = None) -> list[int]:
     """The picks that can answer the question: about the people it names, meeting at least one
     of its other words (in the line or its section heading), with a digit where it asks for a
     number or date, a count where it asks how many, and the words of a title it quotes on the
@@ -164,8 +175,49 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue  # "What city is she based in?" is met by her address line
         if titles and not any(_holds_title(lines, n, words) for words in titles):
             continue
+        if context is not None and not _of_named(question, context, lines, n, people):
+            continue
         kept.append(n)
     return kept
+
+
+def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
+    """The stems of each thing the question names that is not a person it is about:
+    "Carnegie Mellon", "ECRM", "Stanford"; not "Ph.D." or "CV", which name a kind."""
+    own = name_words(people)
+    out = []
+    for name in _NAMED.findall(question):
+        words = [w for w in re.findall(r"[\w&’'.-]+", name)
+                 if w.lower().strip(".’'s") not in own and re.sub(r"['’]s$", "", w).lower()
+                 not in own and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
+        if words:
+            out.append({stem(w) for w in words})
+    return out
+
+
+def _of_named(question: str, context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
+              n: int, people: Sequence[str]) -> bool:
+    """Whether line `n` is about each thing the question names that its person's passages
+    name: the thing is in the line's entry or in the lines above it back to the line that
+    names an organisation (a degree's GPA under its university). A line under another one
+    ("Purdue University B.S. … GPA: 3.80" for "GPA at Carnegie Mellon?") answers about the
+    other; a thing the passages never name is a premise the line may correct."""
+    line = lines[n]
+    uncut = _uncut(context)
+    full = uncut(line.passage)
+    if line.text not in full:
+        return True
+    at = full.index(line.text)
+    first, last = at, at
+    while last + 1 < len(full) and wraps(full[last], full[last + 1]):
+        last += 1
+    while first > 0 and not _ORGANISATION.search(" ".join(full[first:last + 1])):
+        first -= 1
+    block = stems(" ".join(full[first:last + 1]))
+    theirs = [stems(text) for i, (passage, _) in enumerate(context)
+              if passage.chunk.person == line.person for text in uncut(i)]
+    return all(thing <= block for thing in named_things(question, people)
+               if any(thing <= words for words in theirs))
 
 
 def _name_parts(question: str, people: Sequence[str]) -> set[str]:
@@ -216,7 +268,10 @@ def whole_entries(lines: Sequence[Line], chosen: Sequence[int],
 
 
 def wraps(before: str, line: str) -> bool:
-    """Whether `line` goes on from `before`: lower case, or `before` stops mid-phrase."""
+    """Whether `line` goes on from `before`: lower case, or `before` stops mid-phrase; never a
+    line a bullet opens, which starts an item of its own."""
+    if re.match(r"[-*+•●▪◦–]\s", line):
+        return False
     if line[:1].islower():
         return True
     return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6

@@ -112,6 +112,14 @@ def _is_rule(line: str) -> bool:
     return len(stripped) >= 3 and set(stripped) <= {"-", "—", "_", "=", "*", "~"}
 
 
+def _is_setext(line: str, under: str) -> bool:
+    """Whether a line is a Markdown heading underlined by the line below ("Awards" over
+    "======" or "------"): a short line that does not end a sentence."""
+    rule = under.strip()
+    return len(rule) >= 3 and len(set(rule)) == 1 and rule[0] in "=-" and \
+        0 < len(line.split()) <= 8 and not line.rstrip().endswith((".", ",", ";", "|"))
+
+
 def heading_title(line: str, person: str | None = None) -> str | None:
     """The section title a line announces, or None if it is not a section heading."""
     key = _heading_key(line)
@@ -177,6 +185,9 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
         if not title and 0 < i < len(all_lines) - 1 and _is_rule(all_lines[i - 1]) \
                 and _is_rule(all_lines[i + 1]) and 0 < len(line.split()) <= 6:
             title = clean_line(line).rstrip(":").strip()  # a heading ruled above and below
+        if not title and i + 1 < len(all_lines) and _is_setext(line, all_lines[i + 1]) and \
+                not (person and _heading_key(line) == person.lower()):
+            title = clean_line(line).rstrip(":").strip()  # Markdown's "Teaching\n======"
         if title and _heading_key(line) in SUBSECTION_WORDS and not _LISTING.search(parent):
             title = None  # "Workshop" alone under Skills is a wrapped line, not a subsection
         if title:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.chunking import _is_rule, chunk_text, heading_title, split_sections
+from ingest.chunking import _is_rule, _is_setext, chunk_text, heading_title, split_sections
 
 FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -98,7 +98,7 @@ def test_chunks_keep_to_the_token_limit(text: str, person: str, max_tokens: int)
 @given(text=TEXTS, person=PEOPLE)
 def test_no_words_are_lost_but_headings(text: str, person: str) -> None:
     """Every line with a letter or digit is inside a chunk, or is the heading a section is named
-    by (a heading line, or a line ruled above and below)."""
+    by (a heading line, a line ruled above and below, or one underlined Markdown's way)."""
     chunks = chunk_text(text, person=person, source="cv.md", doc_id="d", max_tokens=256)
     covered = bytearray(len(text))
     for chunk in chunks:
@@ -108,5 +108,6 @@ def test_no_words_are_lost_but_headings(text: str, person: str) -> None:
     for i, line in enumerate(lines):
         lost = [ch for n, ch in enumerate(line) if ch.isalnum() and not covered[offset + n]]
         ruled = 0 < i < len(lines) - 1 and _is_rule(lines[i - 1]) and _is_rule(lines[i + 1])
-        assert not lost or heading_title(line, person) or ruled, (line, lost)
+        underlined = i < len(lines) - 1 and _is_setext(line, lines[i + 1])
+        assert not lost or heading_title(line, person) or ruled or underlined, (line, lost)
         offset += len(line)

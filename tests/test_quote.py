@@ -302,3 +302,36 @@ def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
     assert compose(lines, [0, 1], quote_apart(context, lines)) == (
         "Ada Quill: Northgate University Ph.D. Candidate in Computer Science [1]\n"
         "Ada Quill: Calder State University B.S. in Computer Engineering (GPA: 3.80/4.0) [1]")
+
+
+def test_a_picked_line_about_another_organisation_than_the_question_names_is_refused(
+        settings, index, tmp_path) -> None:
+    profile = tmp_path / "ada_quill.md"
+    profile.write_text(
+        "# Ada Quill\n\n## Education\n\n"
+        "- Northgate University Ph.D. Candidate in Computer Science\n"
+        "- Advisor: Miriam Stone\n"
+        "- Calder State University B.S. in Computer Engineering (GPA: 3.80/4.0)\n"
+        "- Harbour College M.S. in Statistics\n"
+        "- Graduated with a cumulative GPA of 3.95/4.0 in the statistics programme\n",
+        encoding="utf-8")
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
+    ingest([profile], local, index)
+
+    def number(question: str, words: str) -> str:
+        _, model = _ask(local, index, "0", question)
+        return next(line.split(".")[0] for line in model.prompts[0].splitlines()
+                    if line[:1].isdigit() and words in line)
+
+    # The GPA line names Calder State, not Northgate, which the passages also name.
+    question = "What was Ada Quill's GPA at Northgate?"
+    result, _ = _ask(local, index, number(question, "Calder State"), question)
+    assert result.refused and result.diagnostics["refused_by"] == "quote check"
+    # A GPA line under the degree line of the school the question names is quoted.
+    question = "What was Ada Quill's GPA at Harbour College?"
+    result, _ = _ask(local, index, number(question, "cumulative GPA"), question)
+    assert not result.refused and "3.95" in result.text
+    # A school the passages never name is a premise the quoted line may correct.
+    question = "What was Ada Quill's GPA at Westmoor?"
+    result, _ = _ask(local, index, number(question, "Calder State"), question)
+    assert not result.refused and "Calder State" in result.text

@@ -900,3 +900,92 @@ def test_an_apa_reference_gives_its_year_after_the_authors_and_its_journal_befor
     assert _fields(text, "Ana Lima", "publication", "title", "authors", "venue", "year") == [
         ("Sparse lantern arrays for coastal lighting at night", ["Lima, A", "Okoro, B", "Duarte, C"],
          "Journal of Maritime Optics", 2021)]
+
+
+def test_references_that_each_open_a_line_with_their_authors_are_read_without_numbers(
+        ) -> None:
+    # No numbers, bullets or blank lines: each entry starts where a line opens with an author
+    # list naming the person; a list wrapped at a comma goes on, it does not start an entry.
+    text = ("Ana Lima\nPublications\n"
+            "Lima, A., Okoro, B., & Duarte, C., (2024), Tide gauges read by lantern light in\n"
+            "winter storms. In Press, Coastal Optics Letters, DOI\n"
+            "Okoro, B., Lima, A., Duarte, C., Mensah, K., Haddad, R., Petrov, I.,\n"
+            "Silva, J., & Nakamura, T., (2022), A survey of harbour lights. Journal of\n"
+            "Maritime Optics, 4(2), DOI\n"
+            "Presentations\n"
+            "Lima, A., Okoro, B., Harbour lights at dusk. Coastal Meeting. (May, 2023).\n")
+    assert _fields(text, "Ana Lima", "publication", "title", "venue", "year") == [
+        ("Tide gauges read by lantern light in winter storms", "Coastal Optics Letters", 2024),
+        ("A survey of harbour lights", "Journal of Maritime Optics", 2022)]
+
+
+def test_chicago_references_in_markdown_name_co_authors_first_name_first() -> None:
+    text = ("# Ana Lima\n\nPublications\n======\n\n"
+            "Okoro, Ben, **Ana Lima**, and Kofi Mensah. 2023. \u201cLanterns on the Water: "
+            "Coastal Light and Night Fishing.\u201d [*Journal of Maritime Optics* 4(2): 11-19.]"
+            "(https://example.org/a){:target=\"_blank\"}\n\n"
+            "**Lima, Ana**, and Ben Okoro. 2021. \"Tide Tables Read Aloud.\" *Coastal "
+            "Studies* 12: 4-9.\n")
+    assert _fields(text, "Ana Lima", "publication", "title", "authors", "venue", "year") == [
+        ("Lanterns on the Water: Coastal Light and Night Fishing",
+         ["Okoro, Ben", "Ana Lima", "Kofi Mensah"], "Journal of Maritime Optics", 2023),
+        ("Tide Tables Read Aloud", ["Lima, Ana", "Ben Okoro"], "Coastal Studies", 2021)]
+
+
+def test_references_under_an_awards_heading_are_papers_and_not_awards() -> None:
+    text = ("Ana Lima\nAwards\n"
+            "\u2022 Best Poster Award, Coastal Meeting 2019\n\n"
+            "\u2022 Okoro, B., Lima, A., Duarte, C., . . . Petrov, I., et al. (2023). Harbour "
+            "lights seen from\nspace at night. Remote Optics, 12.\n"
+            "\u2022 Lima, A., & Okoro, B. (2021). Lantern arrays for coastal lighting.\n"
+            "Journal of Maritime Optics, 4(2), 182.\n")
+    records = extract(text, "Ana Lima")
+    assert [(r.data["title"], r.data["venue"], r.data["year"]) for r in records
+            if r.kind == "publication"] == [
+        ("Harbour lights seen from space at night", "Remote Optics", 2023),
+        ("Lantern arrays for coastal lighting", "Journal of Maritime Optics", 2021)]
+    assert [r.data["name"] for r in records if r.kind == "award"] == [
+        "Best Poster Award, Coastal Meeting"]
+
+
+def test_papers_under_review_are_papers_with_the_venue_they_were_sent_to() -> None:
+    text = ("Ana Lima\nIN PREPARATION AND UNDER REVIEW\n"
+            "[1] Okoro, B., Lima, A. Harbour Lights Seen from Space \u2014 Under review at "
+            "EMNLP 2024.\n"
+            "[2] Lima, A., Duarte, C. Lantern Arrays for Coastal Lighting - Under review at PNAS.\n"
+            "[3] Lima, A. Tide Tables Read Aloud \u2014 arXiv.\n")
+    assert _fields(text, "Ana Lima", "publication", "title", "venue", "year") == [
+        ("Harbour Lights Seen from Space", "EMNLP", 2024),
+        ("Lantern Arrays for Coastal Lighting", "PNAS", None),
+        ("Tide Tables Read Aloud", "arXiv", None)]
+
+
+def test_a_dated_line_with_an_advisor_or_assistant_role_is_a_position() -> None:
+    text = ("Ana Lima\nExperience\n"
+            "2023 \u2013 2025 Statistical Advisor, Department of Cardiology, Calder Hospital, "
+            "Denmark.\n"
+            "2019 \u2013 2021 Technical Assistant, Harbour Instruments Ltd., Calder.\n")
+    assert _fields(text, "Ana Lima", "position", "role", "start") == [
+        ("Statistical Advisor", "2023"), ("Technical Assistant", "2019")]
+
+
+def test_a_markdown_heading_underlined_with_equals_signs_starts_a_section() -> None:
+    text = ("# Ana Lima\n\nTeaching\n======\n  <ul>{% for post in site.teaching %}</ul>\n\n"
+            "Service and leadership\n======\n"
+            "* Coastal Science Dissertation Award (2024) \u2013 $20,000\n"
+            "* Harbour Research & Travel Grant, CEPR (2023) \u2013 $7,500\n"
+            "* Distinguished Doctoral Fellow, Calder University (2019\u20132024)\n")
+    assert _fields(text, "Ana Lima", "award", "name", "year") == [
+        ("Coastal Science Dissertation Award", 2024),
+        ("Harbour Research & Travel Grant, CEPR", 2023),
+        ("Distinguished Doctoral Fellow, Calder University", 2019)]
+
+
+def test_a_jobs_line_that_says_which_courses_were_taught_gives_each_course() -> None:
+    text = ("# Ana Lima\n\nWork experience\n======\n"
+            "* Instructor \u2013 Calder University (2020\u20132023)\n"
+            "  * Taught Principles of Optics, Coastal Survey Methods, and Basic Statistics\n"
+            "* Researcher \u2013 Harbour Lab (2018\u20132020)\n"
+            "  * Taught logic, paradoxes and history of philosophy\n")
+    assert _fields(text, "Ana Lima", "teaching", "course") == [
+        ("Principles of Optics",), ("Coastal Survey Methods",), ("Basic Statistics",)]

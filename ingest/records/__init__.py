@@ -26,7 +26,7 @@ KINDS = ("publication", "education", "position", "award", "teaching")
 # "Langues" section that did so held a French CV's publications, read as an unknown kind.
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
-                    r"proceeding|"
+                    r"proceeding|under review|in preparation|submitted|working paper|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
     ("education", r"education|degree|academic background|studies|qualification|"
@@ -90,6 +90,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     for section in _subsections(text, split_sections(text, person), bold):
         kind = section_kind(section.title)
         section_lines = list(lines(text, section.start, section.end, bold))
+        if kind == "skip" and honours.mostly_awards(section_lines):
+            kind = "award"  # "Service and leadership" whose lines are grants and fellowships
         if kind == "publication":
             found += _publications(text, section.start, section.end, person, strict=False,
                                    bold=bold, italic=italic)
@@ -98,7 +100,11 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _prose(text, section.start, section.end)
             found += _wrap("award", honours.distinctions(section_lines))
         elif kind == "award":
-            found += _awards(section_lines)
+            # References set under an awards heading whose own heading went unread
+            cited = _citations(text, section.start, section.end, person, led=True) or []
+            found += cited
+            found += _awards([ln for ln in section_lines
+                              if not any(r.start <= ln.start < r.end for r in cited)])
         elif kind == "teaching":
             role = "Teaching Assistant" if "assistant" in section.title.lower() else None
             found += _teaching(section_lines, role)
@@ -115,6 +121,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                                    bold=bold, italic=italic)
             assisted = [ln for ln in section_lines if "teaching assistant" in ln.text.lower()]
             found += _teaching(assisted, None, lists=False)
+            found += _wrap("teaching", [course for ln in section_lines
+                                        for course in honours.taught_courses(ln, None)])
             for record in found[before:]:
                 record.extra["aside"] = record.kind != "position"
     for record in found:
@@ -210,11 +218,13 @@ def _wrap(kind: str, items: list[dict]) -> list[Record]:
 def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
                   bold: Sequence[tuple[int, int]] = (), italic: Sequence[tuple[int, int]] = ()
                   ) -> list[Record]:
+    cited = None
     if not strict and (cited := _citations(text, start, end, person)) is not None:
         publications.venues_from_italics(
             [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited],
             person)
-        return cited
+        if citations.numbered_entries(text, start, end):
+            return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):
         entry = list(lines(text, e_start, e_end, bold))
@@ -230,13 +240,24 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
         [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in out], person)
     publications.venues_from_repeated_heads([r.data for r in out])
     publications.venues_from_repeated_tails([r.data for r in out])
-    return out
+    # Entries told apart by the author lists that open their lines, or by layout: whichever
+    # reads more papers has told more of them apart.
+    return cited if cited is not None and _complete(cited) >= _complete(out) else out
 
 
-def _citations(text: str, start: int, end: int, person: str) -> list[Record] | None:
-    """Papers of a numbered list of author-first references, or None when the section is not
-    one (most of its entries must read as such; the rest are left out, not guessed)."""
-    spans = citations.numbered_entries(text, start, end)
+def _complete(papers: Sequence[Record]) -> int:
+    """How many papers have a venue and a year: what a reading that told them apart gives."""
+    return sum(bool(r.data.get("venue")) and bool(r.data.get("year")) for r in papers)
+
+
+def _citations(text: str, start: int, end: int, person: str, *, led: bool = False
+               ) -> list[Record] | None:
+    """Papers of a list of author-first references, numbered or each opening its line with an
+    author list that names the person, or None when the section is not one (most of its
+    entries must read as such; the rest are left out, not guessed). led: only the latter,
+    for a section of another kind."""
+    spans = (not led and citations.numbered_entries(text, start, end)) or \
+        citations.led_entries(text, start, end, person)
     alone = len(re.findall(r"\(joint with ", text[start:end])) >= 2
     papers = [(s, e, citations.parse(text[s:e], person, alone=alone)) for s, e in spans]
     if not spans or sum(p is not None for *_, p in papers) < 0.5 * len(spans):

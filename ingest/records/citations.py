@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.records.text import first_year, same_person
+from ingest.records.text import clean, first_year, same_person, strip_bullet
 
 _PARTICLE = r"(?:(?:de|van|von|der|den|da|del|della|di|la|le|du|dos|d')\s+)"
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*[a-zà-ÿ][\w'’\-]*"  # a capitalised word with a lower-case letter
@@ -22,39 +22,49 @@ _AUTHOR = re.compile(
     r"|et\.?\s*al\.?"
     r"|The\s+[\w-]+\s+Collaboration"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†.]|$)"  # Cooper, O. R.
-    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=,)"  # Casey, Caitlin M.,
+    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?\.?(?=,)"  # Casey, Caitlin M.,
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
     rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
     r")[*†‡]*\.?"
 )
-_SEP = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|;\s*|\s+and\s+|\s*&\s*)|\s*")
+# After a first author written "Surname, Given", the others in the usual order (Chicago):
+# "Hunt, Kate, and Mike Gruszczynski.", "Comfort, Suzannah E., Edson Tandoc, and …".
+_GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}\.?(?=[\s,;.]|$)")
+_INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
+_SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*|\s+and\s+|"
+                  r"\s*&\s*)|\s*")
 _LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
                    r"(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
+_ARXIV_ID = re.compile(r"\barxiv:?\s*(\d{2})(?:0[1-9]|1[0-2])\.\d{4,5}", re.I)
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
-_YEAR_AFTER = re.compile(r"^\s*\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?\s*[.,:]?\s*")
+_YEAR_AFTER = re.compile(r"^[\s,.]*\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?\s*[.,:]?\s*")
 
 
 def authors_at(text: str) -> tuple[list[str], int]:
     """The author names that open text, and where the run ends (0 when there is none)."""
     names: list[str] = []
     at = 0
-    while True:
-        found = _AUTHOR.match(text, at)
-        if not found:
-            break
+    found = _AUTHOR.match(text)
+    while found:
         name = re.sub(r"[*†‡]", "", found.group(0)).strip()
         if not re.match(r"(?:and\s+)?\d+\s+other|et\.?\s*al", name):
-            names.append(re.sub(r"\s+", " ", name))
+            names.append(re.sub(r"\s+", " ", name).rstrip(".") if found.re is _GIVEN_FIRST
+                         else re.sub(r"\s+", " ", name))
         at = found.end()
         if name.endswith("including") or found.group(0).endswith("including "):
+            found = _AUTHOR.match(text, at)
             continue
         sep = _SEP.match(text, at)
         nxt = _AUTHOR.match(text, sep.end()) if sep else None
+        given = _GIVEN_FIRST.match(text, sep.end()) if sep and sep.group(0).strip() and \
+            _INVERTED.match(names[0] if names else "") else None
+        if given and (not nxt or given.end() > nxt.end()):
+            nxt = given
         if not nxt:
             break
         if not sep.group(0).strip() and "," not in nxt.group(0) and "al" not in nxt.group(0):
             break  # only "Last, I." names may follow one another without a comma
-        at = sep.end()
+        found = nxt
     return names, at
 
 
@@ -67,7 +77,7 @@ def column_year(entry: str) -> int | None:
 def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
     """The paper an author-first entry describes, or None. alone: the list names co-authors
     after the title ("(joint with …)"), so an entry that names none is its person's alone."""
-    text = re.sub(r"\s+", " ", entry).strip()
+    text = _plain(entry)
     lead = _LEAD.match(text)
     year = int(lead.group("year")) if lead and lead.group("year") else None
     body = text[lead.end():] if lead else text
@@ -87,7 +97,8 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         return None
     rest = body[end:]
     after = _YEAR_AFTER.match(rest)
-    if not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“]|\(\d{4}|\s[A-Z\"“]|$)", rest):
+    if not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“]|,?\s*\(\d{4}|\s[A-Z\"“]|\s(?:19|20)\d{2}\b|$)",
+                    rest):
         return None  # the run stopped inside a word: not an author list
     if after and after.group("year"):
         year = year or int(after.group("year"))
@@ -98,6 +109,10 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         return None
     venue = _venue(venue_part)
     year = year or first_year(venue_part) or first_year(rest)
+    arxiv = _ARXIV_ID.search(venue_part)
+    if arxiv and (not venue or re.match(r"submitted|under review|in prep", venue, re.I)):
+        # "Submitted to ApJ, arXiv:2507.19706": what can be read today is the preprint
+        venue, year = "arXiv", year or 2000 + int(arxiv.group(1))
     return {"title": title, "authors": names, "venue": venue, "year": year, "award": None,
             "authored": True}
 
@@ -137,7 +152,9 @@ def _title(rest: str) -> tuple[str, str]:
     if quoted:
         return quoted.group(1).strip(), rest[quoted.end():]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
-    ends = rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)"
+    # A spaced dash before a short capitalised tail: "Title — NAACL 2024.", "Title - Under review".
+    ends = rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)|" \
+        r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$)"
     for found in re.finditer(ends, rest):
         head = rest[:found.end()]
         if re.search(r"(?:^|\s)[A-Z]\.$", head):
@@ -149,7 +166,9 @@ def _title(rest: str) -> tuple[str, str]:
 
 def _venue(part: str) -> str | None:
     """The venue at the start of what follows a title: up to its volume, pages or year."""
-    part = re.sub(r"^(?:In:?\s+|Published in\s+)", "", part.strip())
+    part = re.sub(r"^(?:In press[,.:]?\s+|Pre-press;?\s+|(?:forthcoming|accepted|published|"
+                  r"under review)\s+(?:in|at|by)\s+)", "", part.strip(), flags=re.I)
+    part = re.sub(r"^(?:In:?\s+|Published in\s+)", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
@@ -183,3 +202,52 @@ def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
         e = s + gap.start() if gap and i + 1 == len(starts) else e
         spans.append((s, e))
     return spans
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_BULLET_LED = re.compile(r"\s*[-*+•▪◦●–]\s")
+
+
+def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:
+    """Spans of the entries of text[start:end] that each open a line with an author list that
+    names the person, read as a reference list with no numbers or blank lines between its
+    entries ("Lima, A., Okoro, B., (2025), Title…" wrapped over lines); each runs to the next
+    such line, the last to a blank line. The list's first author line opens the section or
+    follows a blank line: under a line of text, it is a title-first list's ("Title" / "L.
+    Moreau, P. Girard 2018"), read elsewhere. A line that goes on from a list cut at a comma
+    ("Okoro, B., …, Petrov, I.," / "Silva, J., …, (2022), Title") starts no entry."""
+    starts, previous = [], ""
+    offset = start
+    for row in text[start:end].splitlines(keepends=True):
+        if not starts and previous and not row.strip():
+            previous = ""  # a blank line: what follows may open the list
+        line = _plain(row)
+        names, at = authors_at(line)
+        year = _YEAR_AFTER.match(line[at:])
+        rest = line[at + (year.end() if year else 0):]
+        # The title goes on on the line, a bullet opens it, or the list wraps after an entry's
+        # end; an author line under a title ("L. Moreau, P. Girard 2018") belongs to it.
+        if not starts and previous:
+            pass  # the list's first author line follows a title: a title-first list
+        elif names and not re.search(r"(?:,|;|&|\band)\s*$", previous) and (
+                len(names) >= 2 or year) and (
+                len(_WORD.findall(rest)) >= (1 if year else 2) or _BULLET_LED.match(row) or
+                not year and not rest.strip(" ,")):
+            starts.append(offset)
+        previous = line or previous
+        offset += len(row)
+    spans = []
+    for i, s in enumerate(starts):
+        e = starts[i + 1] if i + 1 < len(starts) else end
+        gap = re.search(r"\n\s*\n", text[s:e])
+        spans.append((s, s + gap.start() if gap and i + 1 == len(starts) else e))
+    named = [(s, e) for s, e in spans
+             if any(same_person(n, person) for n in authors_at(_plain(text[s:e]))[0])]
+    return spans if len(named) >= 2 else []
+
+
+def _plain(text: str) -> str:
+    """An entry's text on one line, without Markdown (a bold name, a link, "{:target=…}"), a
+    leading bullet or the space that removed markup leaves before punctuation."""
+    text = clean(re.sub(r"\{:[^}]*\}", "", re.sub(r"\s+", " ", text)))
+    return re.sub(r"\s+(?=[,.;:])", "", strip_bullet(text)).strip()

@@ -84,6 +84,19 @@ _LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|presen
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
 
 
+# Words that name an honour by themselves, for telling a section of awards by its lines.
+_NAMES_HONOUR = re.compile(r"\b(?:awards?|prizes?|fellow(?:ship)?s?|scholarships?|grants?|medals?|"
+                           r"bursar(?:y|ies)|stipends?|honou?rs?)\b", re.I)
+
+
+def mostly_awards(section_lines: Sequence[Line]) -> bool:
+    """Whether most lines of a section name an honour (at least two do, and three in four of
+    its lines of more than two words): an awards list under a heading that says otherwise."""
+    entries = [line for line in section_lines if len(line.text.split()) > 2]
+    named = sum(bool(_NAMES_HONOUR.search(line.text)) for line in entries)
+    return named >= 2 and named >= 0.75 * len(entries)
+
+
 def _shouting(text: str) -> bool:
     """A description set in capitals ("THREE YEAR FELLOWSHIP TO PURSUE RESEARCH AT UWA")."""
     letters = [c for c in text if c.isalpha()]
@@ -181,6 +194,28 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
         return []
     return [{"course": item, "role": default_role, "term": term.group(0) if term else None,
              "_span": (line.start, line.end)} for item in items]
+
+
+# "Taught Principles of Macroeconomics, … and Basic Economics", "Assisted in Experimental
+# Economics and Econometrics courses": a job's line that says which courses were taught.
+_TAUGHT = re.compile(r"(?:Taught|Lectured|Instructed|(?:Assisted|Assisting) (?:in|with|"
+                     r"on))\s+(?:the\s+)?(?:courses?\s+)?(?P<items>[A-Z].*?)(?:\s+courses?)?\.?$")
+
+
+def taught_courses(line: Line, role: str | None) -> list[dict]:
+    """The courses a job's line says were taught, each named in capitals; [] when one of
+    the items is not ("Taught logic, paradoxes": subjects, not courses)."""
+    found = _TAUGHT.match(line.text)
+    if not found:
+        return []
+    items = [i.strip(" .;") for i in re.split(r",\s+(?:and\s+)?|;\s+|\s+and\s+(?=[A-Z])",
+                                               found["items"]) if i.strip(" .;")]
+    if not items or not all(1 <= len(i.split()) <= 7 and i[:1].isupper() for i in items):
+        return []
+    if not role:
+        role = "Teaching Assistant" if line.text.startswith("Assist") else None
+    return [{"course": item, "role": role, "term": None, "_span": (line.start, line.end)}
+            for item in items]
 
 
 # A line led by its year or years, then a course's name, cut where a comma, a dash or a sentence

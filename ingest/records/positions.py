@@ -29,7 +29,12 @@ ROLE = re.compile(
     r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
     r"Lead(?= *$| *,)|Principal|Instructor|Consultancy|Residency|Resident|Tutor|Teacher|"
     r"Technician|Visitor|Candidate|Representative|Post-?[Dd]octoral|"
-    r"(?:Research|Graduate|PhD|Ph\.D\.|Doctoral|Visiting) Student)\b"
+    r"(?:Research|Graduate|PhD|Ph\.D\.|Doctoral|Visiting|Summer) Student|"
+    r"Advis[eo]r(?!s?\s*:)|Coordinator|Officer|Specialist|Statistician|Economist|Trainee|"
+    r"(?:Doctoral|Technical|Teaching and Research) Assistant|"
+    # the same in the other languages CVs are most often written in
+    r"Investigador[a]?|Profesor[a]?|Professeur|Chercheu(?:r|se)|Ingénieur|Ingeniero|Doktorand|"
+    r"Ricercatore|Ricercatrice|Pesquisador[a]?)\b"
 )
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
