@@ -191,8 +191,14 @@ class Assistant:
                 reply = " ".join(str(n + 1) for n in shaped) if shaped else model.invoke(
                     asked, grammar=quote.GRAMMAR).text
                 chosen = quote.picks(str(reply), len(lines))
-                kept = quote.accept(question, lines, chosen, focus, [p.chunk.section for p in sent],
-                                    context)
+                sections = [p.chunk.section for p in sent]
+                kept = quote.accept(question, lines, chosen, focus, sections, context)
+                if not chosen and len(labelled := quote.accept(
+                        question, lines, quote.labelled_lines(question, lines, focus), focus,
+                        sections, context)) == 1:
+                    # No line picked, and one line gives a value under the label asked for
+                    kept = labelled
+                    diagnostics["labelled"] = lines[labelled[0]].text
                 raw = quote.compose(quote.restore(context, lines, kept), kept,
                                     quote.apart(context, lines))
                 timings["first_token_s"] = time.perf_counter() - started

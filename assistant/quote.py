@@ -142,6 +142,20 @@ def contact_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -
             if line.person in people and holds_contact(question, line.text)][:MAX_PICKS]
 
 
+# A value set after its label: "h-index: 18", "GPA: 3.74/4", "PI: Mohammad Rohban".
+_LABELLED = re.compile(r"([^\W\d_][\w.’'-]*)\s*:\s*(?=\S)")
+
+
+def labelled_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -> list[int]:
+    """The lines of the people asked of that give a value under a label the question names
+    ("What h-index does she report?" → "… h-index: 18"): what a CV states by its label, which
+    the small model may not pick out of a long line."""
+    terms = question_terms(question, people) - _name_parts(question, people)
+    return [n for n, line in enumerate(lines)
+            if (not people or line.person in people) and any(
+                stem(found.group(1)) in terms for found in _LABELLED.finditer(line.text))]
+
+
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str],
            context: Sequence[tuple[Passage, str]] | None = None) -> list[int]:

@@ -335,3 +335,21 @@ def test_a_picked_line_about_another_organisation_than_the_question_names_is_ref
     question = "What was Ada Quill's GPA at Westmoor?"
     result, _ = _ask(local, index, number(question, "Calder State"), question)
     assert not result.refused and "Calder State" in result.text
+
+
+def test_a_value_under_the_label_the_question_names_is_quoted_where_no_line_is_picked(
+        settings, index, tmp_path) -> None:
+    profile = tmp_path / "ada_quill.md"
+    profile.write_text(
+        "# Ada Quill\n\n## Publications\n\n"
+        "Statistics (as of 30 Aug 2025, source: ADS) number of refereed papers: 30 (11) "
+        "number of first-authored refereed papers: 4 (0) h-index: 18\n\n"
+        "- Quill, A. and Stone, M. Listening to Quiet Rooms. SenSys, 2019.\n", encoding="utf-8")
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
+    ingest([profile], local, index)
+    result, _ = _ask(local, index, "0", "What h-index does Ada Quill report?")
+    assert not result.refused, result
+    assert "h-index: 18" in result.text and result.citations
+    # A label the question does not name gives nothing: the refusal stands.
+    result, _ = _ask(local, index, "0", "What is Ada Quill's Erdos number?")
+    assert result.refused

@@ -989,3 +989,14 @@ def test_a_jobs_line_that_says_which_courses_were_taught_gives_each_course() -> 
             "  * Taught logic, paradoxes and history of philosophy\n")
     assert _fields(text, "Ana Lima", "teaching", "course") == [
         ("Principles of Optics",), ("Coastal Survey Methods",), ("Basic Statistics",)]
+
+
+def test_a_role_at_a_one_word_employer_is_a_job_and_a_pi_line_under_it_is_not() -> None:
+    text = ("Ana Lima\nExperience\n"
+            "Research Assistant at Calder University May. 2022 - Present\n"
+            "\u2022 PI: Miriam Stone. Member of the Harbour Optics lab.\n"
+            "Machine Learning Engineer at Lanterna Oct. 2020 - May. 2021\n"
+            "\u2022 Led traffic estimation projects.\n")
+    assert _fields(text, "Ana Lima", "position", "role", "organisation", "start") == [
+        ("Research Assistant", "Calder University", "May. 2022"),
+        ("Machine Learning Engineer", "Lanterna", "Oct. 2020")]

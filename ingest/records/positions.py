@@ -158,6 +158,10 @@ def split_role(text: str) -> tuple[str, str]:
                      r"([A-Z].+)$", role[words[-1].end():]) if words else None
     if glued and _ORG.search(_cased(glued.group(2))):
         return role[: words[-1].end()] + glued.group(1), glued.group(2).strip(" .")
+    # "Machine Learning Engineer at Tapsi": what follows "at" is the employer, one word or not
+    after = re.search(re.escape(role) + r"\s+(?:at|@)\s+([^,]+)", text)
+    if after and not _LOCATION.match(after.group(1)):
+        return role.strip(), after.group(1).strip(" .")
     others = [p for p in parts if p != role and not _LOCATION.match(p) and not _PLACE.fullmatch(p)]
     ranked = sorted(others, key=lambda p: 0 if _MAIN_ORG.search(p) else 1 if _ORG.search(p) else 2)
     return role.strip(), (ranked[0] if ranked else "").strip(" .")
@@ -325,7 +329,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             org = None
             continue
         labelled = re.match(r"(?:\w+ )?(?:mentors?|managers?|hosts?|supervisors?|tutors?|"
-                            r"advisors?)\s*:", text, re.I)
+                            r"advisors?|PIs?|principal investigators?)\s*:", text, re.I)
         # "Student Training in Engineering Program—Google June 2014–September 2014": a dash
         # between what was held and where, then its dates, is an entry with no role word too.
         dashed = re.fullmatch(r"([A-Z][^—]{2,80}?)—([A-Z][^—]{1,60}?)\s+" + DATE_RANGE.pattern,
