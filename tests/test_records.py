@@ -1000,3 +1000,11 @@ def test_a_role_at_a_one_word_employer_is_a_job_and_a_pi_line_under_it_is_not() 
     assert _fields(text, "Ana Lima", "position", "role", "organisation", "start") == [
         ("Research Assistant", "Calder University", "May. 2022"),
         ("Machine Learning Engineer", "Lanterna", "Oct. 2020")]
+
+
+def test_a_degree_after_the_name_in_a_header_is_a_title_not_a_degree() -> None:
+    text = ("### Ana Lima, PhD\nAssistant Professor of Coastal Science\nThe Harbour School\n"
+            "Calder University\n\nEducation\n"
+            "PhD in Coastal Science, May 2013\nCalder University\n")
+    assert _fields(text, "Ana Lima", "education", "degree", "institution") == [
+        ("PhD in Coastal Science", "Calder University")]

@@ -114,8 +114,10 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _wrap("position", [
                 r for r in positions.from_lines(short, text[section.start:], section.start)
                 if _folded(r["organisation"]) != _folded(person)])  # the name over a headline
+            # "Mike Gruszczynski, PhD" over "The Media School": a title after the name, no degree
             found += _wrap("education", [r for r in education.from_lines(short)
-                                         if r["institution"]])
+                                         if r["institution"] and _folded(person) not in
+                                         _folded(text[r["_span"][0]:r["_span"][1]])])
             found += _prose(text, section.start, section.end)
             found += _publications(text, section.start, section.end, person, strict=True,
                                    bold=bold, italic=italic)
