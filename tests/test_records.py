@@ -1008,3 +1008,15 @@ def test_a_degree_after_the_name_in_a_header_is_a_title_not_a_degree() -> None:
             "PhD in Coastal Science, May 2013\nCalder University\n")
     assert _fields(text, "Ana Lima", "education", "degree", "institution") == [
         ("PhD in Coastal Science", "Calder University")]
+
+
+def test_the_honours_a_biography_lists_after_a_verb_of_receiving_are_awards() -> None:
+    text = ("# Ana Lima\n\nAna Lima is a Professor of Coastal Science at Calder University. She has "
+            "been recognized with the Harbour Society Impact Award, a Sloan Fellowship, and "
+            "multiple Lantern Research Awards. She has received the Calder Outstanding Faculty "
+            "Award (2021) and the [2012 Calder Distinguished Dissertation Award](https://calder."
+            "example.edu/awards.html). She won two best paper awards.\n")
+    assert sorted(_fields(text, "Ana Lima", "award", "name", "year"), key=str) == sorted([
+        ("Harbour Society Impact Award", None), ("Sloan Fellowship", None),
+        ("Lantern Research Awards", None), ("Calder Outstanding Faculty Award", 2021),
+        ("Calder Distinguished Dissertation Award", 2012)], key=str)

@@ -372,7 +372,8 @@ def _prose(text: str, start: int, end: int) -> list[Record]:
     return (_wrap("education", education.from_prose(flat, start))
             + _wrap("position", positions.from_prose(flat, start)
                     + positions.internships_from_prose(flat, start))
-            + _wrap("award", honours.awards_from_prose(flat, start) + awards)
+            + _wrap("award", honours.awards_from_prose(flat, start) + awards
+                    + honours.awards_listed_in_prose(flat, start))
             + _wrap("teaching", courses))
 
 

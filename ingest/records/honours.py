@@ -291,6 +291,46 @@ def awards_from_prose(text: str, offset: int) -> list[dict]:
     return found
 
 
+# "He has been recognized with the A Award, a B Fellowship, and C (2026).": the honours a
+# biography lists after a verb of receiving, up to the sentence's end.
+_RECEIVED_LIST = re.compile(
+    r"\b(?:received|receive|receiving|won|been awarded|was awarded|earned|recogni[sz]ed with|"
+    r"honou?red (?:to receive|with)|recipient of|including)\s+(?P<items>.+?)(?=\.\s|\.?$)")
+_ITEM_ARTICLE = re.compile(r"^(?:the|a|an|multiple|several|two|three)\s+")
+_NAMES_AWARD = re.compile(r"\b(?:Award|Prize|Fellowship|Medal|Scholarship|Grant)s?\b")
+
+
+def awards_listed_in_prose(text: str, offset: int) -> list[dict]:
+    """Each honour a biography's sentence lists after a verb of receiving ("recognized with
+    the ACM SIGCHI Societal Impact Award, … a Sloan Fellowship, and multiple Google Faculty
+    Research Awards"; "received … Award (2021), … Award (2022)"): an item whose own words name
+    an award in capitals, with the year in brackets or before it. A Markdown link is read by its
+    text; an honour named twice is one record, dated if either mention dates it."""
+    # Link targets blanked to the same length, so that their dots end no sentence
+    plain = re.sub(r"\]\([^)\s]*\)", lambda m: "]" + " " * (len(m.group()) - 1), text)
+    found: dict[str, dict] = {}
+    for match in _RECEIVED_LIST.finditer(plain):
+        at = match.start("items")
+        for item in re.split(r"(,\s+(?:and\s+)?|\s+and\s+(?=(?:the|a|an|multiple)\s|[A-Z0-9]))",
+                             match.group("items")):
+            start, at = at, at + len(item)
+            # "earned distinctive recognition including the …": the list starts after the last
+            item = re.split(r"\b(?:including|received|recogni[sz]ed with)\s+", item)[-1]
+            name = _ITEM_ARTICLE.sub("", re.sub(r"[\[\]*]", "", item).strip())
+            year = re.search(r"\(((?:19|20)\d{2})\)\s*$|^((?:19|20)\d{2})\s", name)
+            name = _ITEM_ARTICLE.sub("", re.sub(r"^(?:19|20)\d{2}\s+|\s*\((?:19|20)\d{2}\)\s*$",
+                                                "", _ITEM_ARTICLE.sub("", name))).strip(" ,")
+            if not _NAMES_AWARD.search(name) or not name[:1].isupper() or \
+                    len(name.split()) > 14:
+                continue
+            dated = int(year.group(1) or year.group(2)) if year else None
+            key = name.casefold()
+            if key not in found or found[key]["year"] is None:
+                found[key] = {"name": name, "year": dated or (found.get(key) or {}).get("year"),
+                              "_span": (offset + start, offset + at)}
+    return list(found.values())
+
+
 _LISTED = re.compile(r"\b(?:(?P<what>honou?rs|awards)\s+include|"
                      r"(?P<what2>has taught|taught|teaches))\s+"
                      r"(?P<items>[^.]+(?:\.\d[^.]*)*)\.")
