@@ -1020,3 +1020,18 @@ def test_the_honours_a_biography_lists_after_a_verb_of_receiving_are_awards() ->
         ("Harbour Society Impact Award", None), ("Sloan Fellowship", None),
         ("Lantern Research Awards", None), ("Calder Outstanding Faculty Award", 2021),
         ("Calder Distinguished Dissertation Award", 2012)], key=str)
+
+
+def test_a_biography_is_read_through_its_markdown_links() -> None:
+    text = ("# Ana Lima\n\nI received my Ph.D. in Coastal Science from [Calder University]"
+            "(https://www.calder.example.edu/) in 2019. From 2019-2022, I was an Assistant "
+            "Professor in [CS](http://cs.harbour.example.edu/) and optics faculty at the "
+            "University of Harbour in Lantern Park. I teach CS courses that explore the "
+            "materiality of light, water, and sand.\n")
+    records = extract(text, "Ana Lima")
+    degree = next(r for r in records if r.kind == "education")
+    assert degree.data["institution"] == "Calder University"
+    assert "Calder University" in text[degree.start:degree.end]
+    assert [(r.data["role"], r.data["organisation"]) for r in records
+            if r.kind == "position"] == [("Assistant Professor", "University of Harbour")]
+    assert not [r for r in records if r.kind == "teaching"]

@@ -367,14 +367,33 @@ def _prose(text: str, start: int, end: int) -> list[Record]:
     body = text[start:end]
     if not re.search(r"[a-z]{3}[.,] [A-Za-z]", body):
         return []
-    flat = body.replace("\n", " ")
-    awards, courses = honours.listed_in_prose(flat, start)
-    return (_wrap("education", education.from_prose(flat, start))
-            + _wrap("position", positions.from_prose(flat, start)
-                    + positions.internships_from_prose(flat, start))
-            + _wrap("award", honours.awards_from_prose(flat, start) + awards
-                    + honours.awards_listed_in_prose(flat, start))
-            + _wrap("teaching", courses))
+    # A Markdown link is read by its text ("a Ph.D. at [UC Santa Barbara](https://…)"); each
+    # record's span is mapped back onto the document.
+    flat, where = _unlinked(body.replace("\n", " "))
+    awards, courses = honours.listed_in_prose(flat, 0)
+    found = [("education", education.from_prose(flat, 0)),
+             ("position", positions.from_prose(flat, 0) + positions.internships_from_prose(flat, 0)),
+             ("award", honours.awards_from_prose(flat, 0) + awards
+              + honours.awards_listed_in_prose(flat, 0)),
+             ("teaching", courses)]
+    for _, items in found:
+        for item in items:
+            a, b = item["_span"]
+            item["_span"] = (start + where[a], start + where[max(a, b - 1)] + 1)
+    return [record for kind, items in found for record in _wrap(kind, items)]
+
+
+def _unlinked(text: str) -> tuple[str, list[int]]:
+    """The text with its Markdown links reduced to their text, and where each character of it
+    stands in the text."""
+    parts, where, at = [], [], 0
+    for link in re.finditer(r"\[([^\]\n]*)\]\([^)\s]*\)", text):
+        parts += [text[at:link.start()], link.group(1)]
+        where += [*range(at, link.start()), *range(link.start(1), link.end(1))]
+        at = link.end()
+    parts.append(text[at:])
+    where += [*range(at, len(text)), len(text)]
+    return "".join(parts), where
 
 
 def record_key(record: Record) -> tuple[str, ...]:

@@ -353,7 +353,9 @@ def listed_in_prose(text: str, offset: int) -> tuple[list[dict], list[dict]]:
                 course, _, place = head.partition(" at ")
                 role = _TEACH_ROLE.search(inner.group(1)) if inner else None
                 term = _TERM.search(inner.group(1)) if inner else None
-                if len(course) >= 4:
+                # a course's name or code, not a description ("CS courses that explore …")
+                if len(course) >= 4 and course[:1].isupper() and len(course.split()) <= 8 and \
+                        not re.search(r"\b(?:that|which|where|who)\b", course):
                     courses.append({"course": course.strip(), "role": role.group(0) if role else
                                     None, "term": term.group(0) if term else None,
                                     "institution": place.strip() or None, "_span": span})

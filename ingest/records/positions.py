@@ -414,12 +414,20 @@ def from_prose(text: str, offset: int) -> list[dict]:
     records = []
     for found in _PROSE.finditer(text):
         role = found.group("role").strip()
+        org, end = found.group("org"), found.end()
+        # "an Assistant Professor in CS and HCIL faculty at the University of Maryland": "in"
+        # names the field, "at" the employer
+        at = re.match(r"[^.;]{0,60}?\s+at\s+(?:the\s+)?([A-Z][\w&'’-]*(?:\s+(?:of\s+|for\s+)?"
+                      r"[A-Z][\w&'’-]*)*)", text[end:]) if re.search(
+            r"\s+in\s+(?:the\s+)?$", text[found.start():found.start("org")]) else None
+        if at:
+            org, end = at.group(1), end + at.end()
         records.append({
-            "organisation": found.group("org").strip(" ."),
+            "organisation": org.strip(" ."),
             "role": role[:1].upper() + role[1:],
             "kind": "internship" if _INTERN.search(role) else "position",
             "start": None, "end": None,
-            "_span": (offset + found.start(), offset + found.end()),
+            "_span": (offset + found.start(), offset + end),
         })
     return records
 
