@@ -106,7 +106,7 @@ def _loop(link: Path) -> str:
 # Part of every document's hash, with the chunk size: raise it when loading, identity or
 # chunking change what a document's chunks are, or record extraction what its records are, so that
 # the next ingest re-reads old indexes.
-PARSE_VERSION = 15  # 15: reference lists told apart by the author lines that open their entries, Markdown headings underlined with "===", job titles in other languages; 14: a place alone ("Bloomington, IN") ends an entry, "Surname, I." lists end at the title; 13: front matter and template code left out; 12: italic type gives venues; 11: thesis lines in six languages, "Courses Taught"; 10: "Post-Doctoral" is no degree; 9: two-line entries, roles in capitals; 8: "Supervised by" lines; 7: degrees in five languages, an institution run into its degree line; 6: a degree line before its institution line; 5: run-together lists, bold
+PARSE_VERSION = 16  # 16: biographies through their links, honours listed after a verb of receiving, "Role at Employer", a degree after the name is a title; 15: reference lists told apart by the author lines that open their entries, Markdown headings underlined with "===", job titles in other languages; 14: a place alone ("Bloomington, IN") ends an entry, "Surname, I." lists end at the title; 13: front matter and template code left out; 12: italic type gives venues; 11: thesis lines in six languages, "Courses Taught"; 10: "Post-Doctoral" is no degree; 9: two-line entries, roles in capitals; 8: "Supervised by" lines; 7: degrees in five languages, an institution run into its degree line; 6: a degree line before its institution line; 5: run-together lists, bold
 
 
 def _file_sha(path: Path, max_bytes: int, chunk_tokens: int, person: str = "") -> str:
