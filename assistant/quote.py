@@ -142,8 +142,9 @@ def contact_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -
             if line.person in people and holds_contact(question, line.text)][:MAX_PICKS]
 
 
-# A value set after its label: "h-index: 18", "GPA: 3.74/4", "PI: Mohammad Rohban".
-_LABELLED = re.compile(r"([^\W\d_][\w.’'-]*)\s*:\s*(?=\S)")
+# A value set after its label: "h-index: 18", "GPA: 3.74/4", "PI: Mohammad Rohban"; not a
+# pointer ("Publications: see below").
+_LABELLED = re.compile(r"([^\W\d_][\w.’'-]*)\s*:\s*(?=[A-Z0-9$€£+])")
 
 
 def labelled_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -> list[int]:

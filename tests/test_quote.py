@@ -353,3 +353,13 @@ def test_a_value_under_the_label_the_question_names_is_quoted_where_no_line_is_p
     # A label the question does not name gives nothing: the refusal stands.
     result, _ = _ask(local, index, "0", "What is Ada Quill's Erdos number?")
     assert result.refused
+
+
+def test_a_label_that_points_elsewhere_gives_no_value() -> None:
+    from assistant.quote import labelled_lines
+
+    lines = [Line(0, "Ada Quill", "Publications: see below"),
+             Line(0, "Ada Quill", "Refereed papers: 30 (11) h-index: 18")]
+    assert labelled_lines("Where were Ada Quill's publications published?", lines,
+                          ["Ada Quill"]) == []
+    assert labelled_lines("What h-index does Ada Quill report?", lines, ["Ada Quill"]) == [1]
