@@ -1035,3 +1035,18 @@ def test_a_biography_is_read_through_its_markdown_links() -> None:
     assert [(r.data["role"], r.data["organisation"]) for r in records
             if r.kind == "position"] == [("Assistant Professor", "University of Harbour")]
     assert not [r for r in records if r.kind == "teaching"]
+
+
+def test_a_journal_abbreviated_at_the_right_of_a_title_line_is_not_part_of_the_title() -> None:
+    text = ("Lea Moreau\nPublications\n"
+            "14. Toward Reliability in Small Tidal Simulators: Robust Interval Phys. Rev. Research\n"
+            "for Measurements on Approximate States 2022\n"
+            "M. Weber, L. Moreau, J. S. Kottmann\n"
+            "Physical Review Research 4, 033217 (2022).\n"
+            "13. Counting Gulls with Harbour Cameras at Dawn Nat. Mach. Intell.\n"
+            "L. Moreau, A. Roux 2021\n"
+            "Nature Machine Intelligence 4 (6), 544-554 (2021).\n")
+    assert [t for (t,) in _fields(text, "Lea Moreau", "publication", "title")] == [
+        "Toward Reliability in Small Tidal Simulators: Robust Interval for Measurements on "
+        "Approximate States",
+        "Counting Gulls with Harbour Cameras at Dawn"]

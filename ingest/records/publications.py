@@ -9,6 +9,7 @@ page but it is not theirs.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -123,15 +124,25 @@ class Segment:
     strong: bool = False  # a heading, bold run, link or quoted text: the usual title markup
 
 
+# Two to four words cut as ISO 4 abbreviates a journal's ("Phys. Rev. A", "Nat. Mach. Intell.",
+# "Rev. Mod. Phys.") at the end of a line.
+_ABBREVIATED_TAIL = re.compile(r"(?:\s+[A-Z][a-z]{1,6}\.){2,4}(?:\s+[A-Z][A-Za-z]*\.?)?\s*$")
+
+
 def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
     """An entry's lines, wrapped lines rejoined, cut at sentence ends and around quoted titles."""
     joined: list[Line] = []
     for line in entry:
         if _is_abstract(line.text):
             continue
+        # A right-hand column on the title's lines: the journal abbreviated ("… Guarantee  Phys.
+        # Rev. Research"), then the year ("… Approximate States  2022")
+        if not joined or _wraps(joined[-1].text, line.text):
+            line = dataclasses.replace(line, text=_ABBREVIATED_TAIL.sub("", line.text))
         if joined and _wraps(joined[-1].text, line.text):
             last = joined[-1]
-            joined[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold)
+            text = re.sub(r"\s+(?:19|20)\d{2}$", "", line.text)
+            joined[-1] = Line(f"{last.text} {text}", last.start, line.end, last.bold)
         else:
             joined.append(line)
     out: list[Segment] = []
