@@ -174,6 +174,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     # A question that names no indexed person in full and is not over the collection is about
     # the person it names in part ("the Alirezas", "Bosch"), not anyone whose line was picked.
     named = stems(question) if not people and not _OVER_ALL.search(question) else None
+    of_named = _of_named(question, context, lines, people) if context is not None else None
     kept = []
     for n in chosen:
         line = lines[n]
@@ -190,7 +191,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue  # "What city is she based in?" is met by her address line
         if titles and not any(_holds_title(lines, n, words) for words in titles):
             continue
-        if context is not None and not _of_named(question, context, lines, n, people):
+        if of_named is not None and not of_named(n):
             continue
         kept.append(n)
     return kept
@@ -203,36 +204,45 @@ def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
     out = []
     for name in _NAMED.findall(question):
         words = [w for w in re.findall(r"[\w&’'.-]+", name)
-                 if w.lower().strip(".’'s") not in own and re.sub(r"['’]s$", "", w).lower()
-                 not in own and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
+                 if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
+                 and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
         if words:
             out.append({stem(w) for w in words})
     return out
 
 
 def _of_named(question: str, context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
-              n: int, people: Sequence[str]) -> bool:
+              people: Sequence[str]) -> Callable[[int], bool]:
     """Whether line `n` is about each thing the question names that its person's passages
     name: the thing is in the line's entry or in the lines above it back to the line that
     names an organisation (a degree's GPA under its university). A line under another one
     ("Purdue University B.S. … GPA: 3.80" for "GPA at Carnegie Mellon?") answers about the
     other; a thing the passages never name is a premise the line may correct."""
-    line = lines[n]
+    things = named_things(question, people)
     uncut = _uncut(context)
-    full = uncut(line.passage)
-    if line.text not in full:
-        return True
-    at = full.index(line.text)
-    first, last = at, at
-    while last + 1 < len(full) and wraps(full[last], full[last + 1]):
-        last += 1
-    while first > 0 and not _ORGANISATION.search(" ".join(full[first:last + 1])):
-        first -= 1
-    block = stems(" ".join(full[first:last + 1]))
-    theirs = [stems(text) for i, (passage, _) in enumerate(context)
-              if passage.chunk.person == line.person for text in uncut(i)]
-    return all(thing <= block for thing in named_things(question, people)
-               if any(thing <= words for words in theirs))
+
+    @functools.cache
+    def named_by(person: str) -> list[set[str]]:
+        """The things their passages name."""
+        theirs = [stems(text) for i, (passage, _) in enumerate(context)
+                  if passage.chunk.person == person for text in uncut(i)]
+        return [thing for thing in things if any(thing <= words for words in theirs)]
+
+    def check(n: int) -> bool:
+        line = lines[n]
+        full = uncut(line.passage)
+        if not things or line.text not in full:
+            return True
+        at = full.index(line.text)
+        first, last = at, at
+        while last + 1 < len(full) and wraps(full[last], full[last + 1]):
+            last += 1
+        while first > 0 and not _ORGANISATION.search(" ".join(full[first:last + 1])):
+            first -= 1
+        block = stems(" ".join(full[first:last + 1]))
+        return all(thing <= block for thing in named_by(line.person))
+
+    return check
 
 
 def _name_parts(question: str, people: Sequence[str]) -> set[str]:

@@ -16,7 +16,15 @@ from ingest import injection
 from ingest.chunking import Chunk, Section, split_sections
 from ingest.profiles import without_page_code
 from ingest.records import citations, education, honours, positions, publications
-from ingest.records.text import DATE_RANGE, YEAR, Line, first_year, lines, without_dates
+from ingest.records.text import (
+    DATE_RANGE,
+    MARKDOWN_LINK,
+    YEAR,
+    Line,
+    first_year,
+    lines,
+    without_dates,
+)
 
 KINDS = ("publication", "education", "position", "award", "teaching")
 
@@ -101,7 +109,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _wrap("award", honours.distinctions(section_lines))
         elif kind == "award":
             # References set under an awards heading whose own heading went unread
-            cited = _citations(text, section.start, section.end, person, led=True) or []
+            cited = _citations(text, section.start, section.end, person, citations.led_entries(
+                text, section.start, section.end, person)) or []
             found += cited
             found += _awards([ln for ln in section_lines
                               if not any(r.start <= ln.start < r.end for r in cited)])
@@ -124,7 +133,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             assisted = [ln for ln in section_lines if "teaching assistant" in ln.text.lower()]
             found += _teaching(assisted, None, lists=False)
             found += _wrap("teaching", [course for ln in section_lines
-                                        for course in honours.taught_courses(ln, None)])
+                                        for course in honours.taught_courses(ln)])
             for record in found[before:]:
                 record.extra["aside"] = record.kind != "position"
     for record in found:
@@ -221,12 +230,16 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
                   bold: Sequence[tuple[int, int]] = (), italic: Sequence[tuple[int, int]] = ()
                   ) -> list[Record]:
     cited = None
-    if not strict and (cited := _citations(text, start, end, person)) is not None:
-        publications.venues_from_italics(
-            [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited],
-            person)
-        if citations.numbered_entries(text, start, end):
-            return cited
+    if not strict:
+        numbered = citations.numbered_entries(text, start, end)
+        cited = _citations(text, start, end, person,
+                           numbered or citations.led_entries(text, start, end, person))
+        if cited is not None:
+            publications.venues_from_italics(
+                [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited],
+                person)
+            if numbered:
+                return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):
         entry = list(lines(text, e_start, e_end, bold))
@@ -242,8 +255,8 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
         [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in out], person)
     publications.venues_from_repeated_heads([r.data for r in out])
     publications.venues_from_repeated_tails([r.data for r in out])
-    # Entries told apart by the author lists that open their lines, or by layout: whichever
-    # reads more papers has told more of them apart.
+    # Entries told apart by the author lists that open their lines, or by layout: the reading
+    # that gives more papers a venue and a year has told more of them apart.
     return cited if cited is not None and _complete(cited) >= _complete(out) else out
 
 
@@ -252,14 +265,12 @@ def _complete(papers: Sequence[Record]) -> int:
     return sum(bool(r.data.get("venue")) and bool(r.data.get("year")) for r in papers)
 
 
-def _citations(text: str, start: int, end: int, person: str, *, led: bool = False
-               ) -> list[Record] | None:
-    """Papers of a list of author-first references, numbered or each opening its line with an
-    author list that names the person, or None when the section is not one (most of its
-    entries must read as such; the rest are left out, not guessed). led: only the latter,
-    for a section of another kind."""
-    spans = (not led and citations.numbered_entries(text, start, end)) or \
-        citations.led_entries(text, start, end, person)
+def _citations(text: str, start: int, end: int, person: str,
+               spans: Sequence[tuple[int, int]]) -> list[Record] | None:
+    """Papers of a list of author-first references whose entries are `spans` (numbered, or
+    each opening its line with an author list that names the person: citations.py), or None
+    when the section is not one (most of its entries must read as such; the rest are left
+    out, not guessed)."""
     alone = len(re.findall(r"\(joint with ", text[start:end])) >= 2
     papers = [(s, e, citations.parse(text[s:e], person, alone=alone)) for s, e in spans]
     if not spans or sum(p is not None for *_, p in papers) < 0.5 * len(spans):
@@ -387,7 +398,7 @@ def _unlinked(text: str) -> tuple[str, list[int]]:
     """The text with its Markdown links reduced to their text, and where each character of it
     stands in the text."""
     parts, where, at = [], [], 0
-    for link in re.finditer(r"\[([^\]\n]*)\]\([^)\s]*\)", text):
+    for link in MARKDOWN_LINK.finditer(text):
         parts += [text[at:link.start()], link.group(1)]
         where += [*range(at, link.start()), *range(link.start(1), link.end(1))]
         at = link.end()

@@ -216,25 +216,23 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
     follows a blank line: under a line of text, it is a title-first list's ("Title" / "L.
     Moreau, P. Girard 2018"), read elsewhere. A line that goes on from a list cut at a comma
     ("Okoro, B., …, Petrov, I.," / "Silva, J., …, (2022), Title") starts no entry."""
-    starts, previous = [], ""
+    starts: list[int] = []
+    previous = ""  # the line above; before the first entry, "" after a blank line as well
     offset = start
     for row in text[start:end].splitlines(keepends=True):
-        if not starts and previous and not row.strip():
-            previous = ""  # a blank line: what follows may open the list
         line = _plain(row)
         names, at = authors_at(line)
         year = _YEAR_AFTER.match(line[at:])
         rest = line[at + (year.end() if year else 0):]
-        # The title goes on on the line, a bullet opens it, or the list wraps after an entry's
-        # end; an author line under a title ("L. Moreau, P. Girard 2018") belongs to it.
-        if not starts and previous:
-            pass  # the list's first author line follows a title: a title-first list
-        elif names and not re.search(r"(?:,|;|&|\band)\s*$", previous) and (
-                len(names) >= 2 or year) and (
+        # The first entry opens the section or follows a blank line; a later one follows a line
+        # that does not end mid-list
+        opens = not previous if not starts else not re.search(r"(?:,|;|&|\band)\s*$", previous)
+        # The title goes on on the line, a bullet opens it, or the author list wraps
+        if names and opens and (len(names) >= 2 or year) and (
                 len(_WORD.findall(rest)) >= (1 if year else 2) or _BULLET_LED.match(row) or
                 not year and not rest.strip(" ,")):
             starts.append(offset)
-        previous = line or previous
+        previous = line if not starts else line or previous
         offset += len(row)
     spans = []
     for i, s in enumerate(starts):

@@ -202,7 +202,7 @@ _TAUGHT = re.compile(r"(?:Taught|Lectured|Instructed|(?:Assisted|Assisting) (?:i
                      r"on))\s+(?:the\s+)?(?:courses?\s+)?(?P<items>[A-Z].*?)(?:\s+courses?)?\.?$")
 
 
-def taught_courses(line: Line, role: str | None) -> list[dict]:
+def taught_courses(line: Line) -> list[dict]:
     """The courses a job's line says were taught, each named in capitals; [] when one of
     the items is not ("Taught logic, paradoxes": subjects, not courses)."""
     found = _TAUGHT.match(line.text)
@@ -212,8 +212,7 @@ def taught_courses(line: Line, role: str | None) -> list[dict]:
                                                found["items"]) if i.strip(" .;")]
     if not items or not all(1 <= len(i.split()) <= 7 and i[:1].isupper() for i in items):
         return []
-    if not role:
-        role = "Teaching Assistant" if line.text.startswith("Assist") else None
+    role = "Teaching Assistant" if line.text.startswith("Assist") else None
     return [{"course": item, "role": role, "term": None, "_span": (line.start, line.end)}
             for item in items]
 
@@ -304,12 +303,11 @@ def awards_listed_in_prose(text: str, offset: int) -> list[dict]:
     """Each honour a biography's sentence lists after a verb of receiving ("recognized with
     the ACM SIGCHI Societal Impact Award, … a Sloan Fellowship, and multiple Google Faculty
     Research Awards"; "received … Award (2021), … Award (2022)"): an item whose own words name
-    an award in capitals, with the year in brackets or before it. A Markdown link is read by its
-    text; an honour named twice is one record, dated if either mention dates it."""
-    # Link targets blanked to the same length, so that their dots end no sentence
-    plain = re.sub(r"\]\([^)\s]*\)", lambda m: "]" + " " * (len(m.group()) - 1), text)
+    an award in capitals, with the year in brackets or before it (text with its Markdown links
+    read as their text, as records._prose gives it); an honour named twice is one record, dated
+    if either mention dates it."""
     found: dict[str, dict] = {}
-    for match in _RECEIVED_LIST.finditer(plain):
+    for match in _RECEIVED_LIST.finditer(text):
         at = match.start("items")
         for item in re.split(r"(,\s+(?:and\s+)?|\s+and\s+(?=(?:the|a|an|multiple)\s|[A-Z0-9]))",
                              match.group("items")):
@@ -319,15 +317,14 @@ def awards_listed_in_prose(text: str, offset: int) -> list[dict]:
             name = _ITEM_ARTICLE.sub("", re.sub(r"[\[\]*]", "", item).strip())
             year = re.search(r"\(((?:19|20)\d{2})\)\s*$|^((?:19|20)\d{2})\s", name)
             name = _ITEM_ARTICLE.sub("", re.sub(r"^(?:19|20)\d{2}\s+|\s*\((?:19|20)\d{2}\)\s*$",
-                                                "", _ITEM_ARTICLE.sub("", name))).strip(" ,")
+                                                "", name)).strip(" ,")
             if not _NAMES_AWARD.search(name) or not name[:1].isupper() or \
                     len(name.split()) > 14:
                 continue
             dated = int(year.group(1) or year.group(2)) if year else None
             key = name.casefold()
             if key not in found or found[key]["year"] is None:
-                found[key] = {"name": name, "year": dated or (found.get(key) or {}).get("year"),
-                              "_span": (offset + start, offset + at)}
+                found[key] = {"name": name, "year": dated, "_span": (offset + start, offset + at)}
     return list(found.values())
 
 

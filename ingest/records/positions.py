@@ -401,11 +401,13 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     return [r for r in records if r["organisation"]]
 
 
+# An employer's name in a sentence: capitalised words, "of" or "for" between them.
+_PROSE_ORG = r"[A-Z][\w&'’-]*(?:\s+(?:of\s+|for\s+)?[A-Z][\w&'’-]*)*"
 _PROSE = re.compile(
     r"\b(?:is|was|as|joined \w+ as|worked as|spent [\w ]+? as)\s+(?:an?|the)\s+"
     r"(?P<role>(?:[A-Z]?[a-z-]+\s){0,3}?(?:[Rr]esearcher|[Ee]ngineer|[Pp]rofessor|[Ss]cientist|"
     r"[Ff]ellow|[Ii]ntern|[Ll]ecturer|[Pp]ostdoc))\s+(?:at|in|with)\s+(?:the\s+)?"
-    r"(?P<org>[A-Z][\w&'’-]*(?:\s+(?:of\s+|for\s+)?[A-Z][\w&'’-]*)*)"
+    rf"(?P<org>{_PROSE_ORG})"
 )
 
 
@@ -417,9 +419,9 @@ def from_prose(text: str, offset: int) -> list[dict]:
         org, end = found.group("org"), found.end()
         # "an Assistant Professor in CS and HCIL faculty at the University of Maryland": "in"
         # names the field, "at" the employer
-        at = re.match(r"[^.;]{0,60}?\s+at\s+(?:the\s+)?([A-Z][\w&'’-]*(?:\s+(?:of\s+|for\s+)?"
-                      r"[A-Z][\w&'’-]*)*)", text[end:]) if re.search(
-            r"\s+in\s+(?:the\s+)?$", text[found.start():found.start("org")]) else None
+        in_field = re.search(r"\s+in\s+(?:the\s+)?$", text[found.start():found.start("org")])
+        at = re.match(rf"[^.;]{{0,60}}?\s+at\s+(?:the\s+)?({_PROSE_ORG})", text[end:]) \
+            if in_field else None
         if at:
             org, end = at.group(1), end + at.end()
         records.append({

@@ -137,9 +137,10 @@ def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
             continue
         # A right-hand column on the title's lines: the journal abbreviated ("… Guarantee  Phys.
         # Rev. Research"), then the year ("… Approximate States  2022")
-        if not joined or _wraps(joined[-1].text, line.text):
+        wrapped = bool(joined) and _wraps(joined[-1].text, line.text)
+        if wrapped or not joined:
             line = dataclasses.replace(line, text=_ABBREVIATED_TAIL.sub("", line.text))
-        if joined and _wraps(joined[-1].text, line.text):
+        if wrapped:
             last = joined[-1]
             text = re.sub(r"\s+(?:19|20)\d{2}$", "", line.text)
             joined[-1] = Line(f"{last.text} {text}", last.start, line.end, last.bold)

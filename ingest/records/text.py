@@ -26,7 +26,7 @@ DATE_RANGE = re.compile(
 )
 DATE_POINT = re.compile(_POINT, re.I)
 YEAR = re.compile(r"(?<![\d.-])(19[5-9]\d|20[0-4]\d)(?![\d/])")
-_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
 _TAGS = FORMAT_TAG  # other markup stays, as text the UI escapes
 _BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|\d{1,3}[.)]|"
@@ -46,7 +46,7 @@ class Line:
 
 def clean(text: str) -> str:
     """Text without Markdown or HTML markup; links reduced to their text, spaces squeezed."""
-    text = _MARKDOWN_LINK.sub(r"\1", text)
+    text = MARKDOWN_LINK.sub(r"\1", text)
     text = _TAGS.sub(" ", text)
     text = re.sub(r"\\([*_#\[\]()])", r"\1", text)
     text = re.sub(r"[*_`#]+|^\s*>\s*", " ", text)
