@@ -146,9 +146,20 @@ def resolve_people(
 ) -> list[str]:
     """The indexed people a question names, by full, last or first name, or through a pronoun."""
     named = _named_in(question, known)
-    if named or not (PRONOUNS.search(question) or THING_ANAPHOR.search(question)):
+    if named or not (PRONOUNS.search(question) or THING_ANAPHOR.search(question)
+                     or history and elliptical(question)):
         return named
     return conversation_people(known, history or [])
+
+
+def elliptical(question: str) -> bool:
+    """Whether a question is a short follow-up that leaves its subject out ("Why not?", "And
+    after that?", "Which year?"): at most four words, none capitalised after the first (which
+    would name someone), and none that asks about other people ("Who else?")."""
+    words = re.findall(r"[\w'’-]+", question)
+    return 0 < len(words) <= 4 and not any(w[:1].isupper() for w in words[1:]) and not re.search(
+        r"\b(?:else|everyone|anyone|anybody|someone|somebody|others?|all|researchers|people)\b",
+        question, re.I)
 
 
 def conversation_people(known: Sequence[str], history: Sequence[tuple[str, str]]) -> list[str]:

@@ -51,9 +51,16 @@ class CaseResult:
 
 
 def has_variant(text: str, variants: Sequence[str]) -> bool:
-    """Whether any variant of a fact occurs in the text, ignoring case."""
-    low = text.lower()
-    return any(v.lower() in low for v in variants)
+    """Whether any variant of a fact occurs in the text, ignoring case and citation markers.
+    A variant that starts or ends with a digit is not part of a longer number: "6" is not in
+    "[6]", "10" or "2016"."""
+    low = MARKER_PATTERN.sub(" ", text).lower()
+    return any(re.search(_NOT_IN_NUMBER[0] * v[:1].isdigit() + re.escape(v.lower())
+                         + _NOT_IN_NUMBER[1] * v[-1:].isdigit(), low) for v in variants)
+
+
+# Before and after a variant that starts or ends with a digit: no digit, nor "3." / ".5".
+_NOT_IN_NUMBER = (r"(?<!\d)(?<!\d[.,])", r"(?!\d|[.,]\d)")
 
 
 def marker_numbers(text: str) -> list[int]:

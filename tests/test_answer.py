@@ -62,6 +62,17 @@ def test_follow_up_pronoun_resolves_to_person_from_history(settings, sample_inde
     assert people == {"Daniel Achterberg"}
 
 
+@pytest.mark.parametrize("question", ["Why not?", "And after that?", "Which year?"])
+def test_a_short_follow_up_that_names_no_one_stays_with_the_person(settings, sample_index,
+                                                                    question) -> None:
+    history = [("Did Daniel Achterberg do a postdoc?", "Not that the documents say [1].")]
+    _, model = _ask(settings, sample_index, prompts.REFUSAL, question, history)
+    passages = model.prompts[0].split("Passages:")[1]
+    people = {line.split(" | ")[0].split("] ")[-1]
+              for line in passages.splitlines() if " | " in line}
+    assert people == {"Daniel Achterberg"}
+
+
 def test_person_filter_restricts_passages(settings, sample_index) -> None:
     result, model = _ask(settings, sample_index, prompts.REFUSAL, "What did they work on?",
                          people=["Jia Wei"])

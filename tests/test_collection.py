@@ -405,3 +405,40 @@ def test_a_thesis_title_does_not_place_a_degree(tmp_path, embedder) -> None:
         assert canada.route == "collection" and "Ilse Moravec" in canada.text
     finally:
         index.close()
+
+
+REFEREED_AND_NOT = """# Ines Valdivia
+
+## Refereed Publications
+
+1. Valdivia, I., Ruiz, M. Dust lanes in barred spirals. ApJ, 2023.
+2. Ruiz, M., Valdivia, I. Cold gas in group galaxies. MNRAS, 2022.
+3. Valdivia, I. Bars and their rings. AJ, 2020.
+
+## Publications In Review
+
+4. Valdivia, I., Ortega, P. Halo spin and bar strength. Submitted to ApJ, 2024.
+5. Ortega, P., Valdivia, I. Spiral arms in the infrared. Submitted to MNRAS, 2024.
+
+## Preprints
+
+6. Valdivia, I., Ruiz, M. Ring galaxies in deep fields. arXiv, 2024.
+7. Valdivia, I., Ortega, P. Bars at high redshift. arXiv, 2025.
+"""
+
+
+def test_refereed_and_first_author_papers_leave_out_submissions_and_preprints(
+        tmp_path, embedder) -> None:
+    """"Refereed" and "peer-reviewed" leave out what a CV lists as in review, submitted or a
+    preprint, by its heading or its venue; "first author" keeps her own first-authored ones."""
+    with _one_document(tmp_path, embedder, "valdivia.md", REFEREED_AND_NOT) as (settings, index):
+        first = _ask(settings, index,
+                     "Which refereed papers has Ines Valdivia published as first author?")
+        assert first.route == "collection" and not first.refused
+        assert "2 refereed first-author papers" in first.text
+        assert "Dust lanes" in first.text and "Bars and their rings" in first.text
+        assert not re.search(r"Cold gas|Halo spin|Ring galaxies|high redshift", first.text)
+        count = _ask(settings, index, "How many peer-reviewed papers does Ines Valdivia have?")
+        assert "Ines Valdivia: 3" in count.text
+        every = _ask(settings, index, "How many papers does Ines Valdivia have?")
+        assert "Ines Valdivia: 7" in every.text

@@ -57,6 +57,15 @@ def test_fact_recall_counts_any_variant_case_insensitively() -> None:
     assert metrics.fact_recall(_result(_case(refuse=True, facts=()), "x")) is None
 
 
+def test_a_number_fact_is_not_met_by_a_citation_marker_or_a_longer_number() -> None:
+    case = _case(facts=(("6", "six"),))
+    for wrong in ("Jack: 10 [1][2][3][4][5][6].", "In 2016 [1].", "A 6.5 GPA [1].", "16 [1]."):
+        assert metrics.fact_recall(_result(case, wrong)) == 0.0, wrong
+    for right in ("Jack: 6 [1].", "Six papers [2].", "6, with two in press [1].", "(6) [1]"):
+        assert metrics.fact_recall(_result(case, right)) == 1.0, right
+    assert metrics.fact_recall(_result(_case(facts=(("3.74",),)), "GPA: 3.74/4 [1].")) == 1.0
+
+
 def test_retrieval_metrics_rank_gold_sources() -> None:
     case = _case(gold_sources=("a.md", "b.md", "c.md"))
     r = _result(case, retrieved=[_ref("x.md"), _ref("a.md"), _ref("y.md"), _ref("b.md")])

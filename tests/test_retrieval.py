@@ -43,6 +43,12 @@ def test_people_resolved_by_full_last_and_first_name_and_pronoun() -> None:
     history = [("Where did Jun Wei study?", "Halverson University [1].")]
     assert resolve_people("Who was his advisor?", KNOWN, history) == ["Jun Wei"]
     assert resolve_people("Who has published at SOSP?", KNOWN) == []
+    # A short follow-up that leaves its subject out stays with the conversation's person; one
+    # that asks about others or names someone does not.
+    assert resolve_people("Why not?", KNOWN, history) == ["Jun Wei"]
+    assert resolve_people("Who else?", KNOWN, history) == []
+    assert resolve_people("What about Tomasz Wierzbicki?", KNOWN, history) == []
+    assert resolve_people("Why not?", KNOWN) == []
 
 
 def test_query_expansion_drops_focused_names_and_adds_cv_words() -> None:

@@ -12,8 +12,8 @@ from conftest import PROFILES, REPO, SAMPLE, SHARED
 
 from assistant.answer import Assistant
 from assistant.retrieval import conversation_people
-from assistant.routes import parse_question
-from assistant.routes.lexicon import acronym, words
+from assistant.routes import parse, parse_question
+from assistant.routes.lexicon import Lexicon, acronym, words
 from assistant.settings import Settings
 from eval.harness import corpus_documents
 from ingest.pipeline import ingest
@@ -220,3 +220,17 @@ def test_a_university_not_in_the_records_or_only_as_an_employer_is_still_the_deg
     assert (elsewhere.relation, elsewhere.level, elsewhere.value) == (
         "education", "phd", "Instituto Tecnológico de Buenos Aires")
     assert elsewhere.unused == ()
+
+
+def test_a_relation_in_lower_case_is_asked_though_a_record_names_an_organisation_so() -> None:
+    """A position misread with "Teaching Assistant" for its employer puts the phrase in the
+    lexicon; "been a teaching assistant for" still asks for courses, while the capitalised
+    phrase names the value."""
+    lex = Lexicon(people=("Adil Raza",))
+    lex.add("organisation", "Teaching Assistant")
+    lex.add("course", "MATH243: Complex Functions")
+    asked = parse("Which courses has Adil Raza been a teaching assistant for?", lex)
+    assert (asked.relation, asked.shape, asked.people, asked.value) == (
+        "teaching", "list", ("Adil Raza",), None)
+    named = parse("Who worked at Teaching Assistant?", lex)
+    assert (named.relation, named.value) == ("position", "Teaching Assistant")

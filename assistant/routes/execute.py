@@ -52,7 +52,19 @@ def _records(query: Query, index: Index, people: Sequence[str] = ()) -> list[Sto
     if kind == "award":  # a paper's award is the person's award too
         found += [r for r in distinct(index.records("publication", people=list(people)))
                   if r.data.get("award") and r.authored]
-    return [r for r in found if _fits(query, r)]
+    found = [r for r in found if _fits(query, r)]
+    if query.refereed:
+        sections = {c.id: c.section for c in index.chunks(sorted({r.chunk_id for r in found}))}
+        found = [r for r in found if not _UNREFEREED.search(
+            f"{r.data.get('venue') or ''} | {sections.get(r.chunk_id, '')}")]
+    return found
+
+
+# A paper not (yet) through review, by its venue or its list's heading: "arXiv", "Submitted to
+# ApJ", "Publications In Review", "Non-Refereed Publications", "Working Papers".
+_UNREFEREED = re.compile(r"rxiv|\b(?:ssrn|preprints?|submitted|under review|in review|"
+                         r"in prep(?:aration)?|working papers?|manuscripts?|unpublished|"
+                         r"non-?\s?refereed|not refereed|non-?\s?peer)\b", re.I)
 
 
 def _fits(query: Query, record: StoredRecord) -> bool:
@@ -312,16 +324,21 @@ def _years(query: Query) -> str:
         f" from {query.since} to {query.until}"
 
 
+def _paper_noun(q: Query) -> str:
+    """"paper", or the kind of paper the query asks for ("refereed first-author paper")."""
+    return " ".join(kind for kind, asked in (("refereed", q.refereed), ("first-author",
+                    q.first_author), ("paper", True)) if asked)
+
+
 def _papers_list(q: Query, index: Index, backend: str) -> Answer | None:
-    return _listed(q, index, backend, "paper")
+    return _listed(q, index, backend, _paper_noun(q))
 
 
 def _papers_count(q: Query, index: Index, backend: str) -> Answer | None:
     everyone = list(q.people) or sorted(index.people())
     found = _grouped(_records(q, index, q.people))
-    what = "first-author papers" if q.first_author else "papers"
     at = f" at {q.value}" if q.value else ""
-    lines = [f"{what.capitalize()} each person lists{at}{_years(q)}:"]
+    lines = [f"{_paper_noun(q).capitalize()}s each person lists{at}{_years(q)}:"]
     citations: list[Citation] = []
     for person in everyone:
         papers = found.get(person, [])

@@ -458,6 +458,9 @@ def _values(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, set[str], int
             kinds = lex.phrases.get(key)
             if kinds and n == 1 and (span[0].low in LEVEL_WORDS or span[0].low in HARMLESS):
                 kinds = None  # "B.Sc." is a degree and "In" no name, whatever a record says
+            if kinds and all(t.text.islower() and (t.low in _RELATION_OF or t.low in HARMLESS)
+                             for t in span):
+                kinds = None  # "a teaching assistant" asks the relation, whatever a record says
             if kinds and _word_before(tokens, i) in ("in", "from") and country_named(
                     " ".join(t.text for t in span)):
                 kinds = None  # "worked in the UK": a country (_country), not a name in records
@@ -856,8 +859,15 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
         return Query(reason="co-authors of whom")
     if shape == "yesno":
         return Query(reason="a yes/no question about papers")
+    # "refereed papers", "peer-reviewed publications": not a preprint or a submission
+    refereed = [t for i, t in enumerate(tokens) if t.low in ("refereed", "peerreviewed") or
+                t.low == "peer" and i + 1 < len(tokens) and tokens[i + 1].low == "reviewed"]
+    if refereed:
+        _claim(refereed + [tokens[tokens.index(t) + 1] for t in refereed if t.low == "peer"],
+               "filter")
     return Query(relation="papers", shape=shape if shape in ("count", "who") else "list",
-                 people=tuple(people), value=value, first_author=first_author, **base)
+                 people=tuple(people), value=value, first_author=first_author,
+                 refereed=bool(refereed), **base)
 
 
 # The reverse of what the records hold; retrieval answers it, and the answer is checked against

@@ -35,6 +35,7 @@ class Query:
     level: str | None = None  # education: phd, masters, bachelors
     subject: str | None = None  # education: the field a degree is asked in ("economics")
     first_author: bool = False
+    refereed: bool = False  # papers: published after review, not preprints or submissions
     current: bool = False  # positions: only those the documents say are held now
     country: str | None = None  # degrees, positions: at a place in this country (places.py)
     attribute: str | None = None  # of one paper or degree: venue, year, authors, thesis, …
