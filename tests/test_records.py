@@ -1050,3 +1050,37 @@ def test_a_journal_abbreviated_at_the_right_of_a_title_line_is_not_part_of_the_t
         "Toward Reliability in Small Tidal Simulators: Robust Interval for Measurements on "
         "Approximate States",
         "Counting Gulls with Harbour Cameras at Dawn"]
+
+
+def test_a_sole_author_given_name_and_a_series_part_after_a_title_period() -> None:
+    # "Lima, Ana. 2020." is a sole author written surname first; "… at Sea. II. Night …" goes
+    # on with the part of a series, it does not end the title.
+    text = ("# Ana Lima\n\nPublications\n======\n\n"
+            "**Lima, Ana**. 2020. \"Harbour Lights and Fog Horns.\" [*Journal of Maritime "
+            "Optics* 4: 11-19.](https://example.org/a)\n\n"
+            "Lima, A., Okoro, B. 2019. Lanterns at Sea. II. Night Fishing in the Gulf. "
+            "Coastal Studies 12: 4-9.\n")
+    assert _fields(text, "Ana Lima", "publication", "title", "authors", "venue", "year") == [
+        ("Harbour Lights and Fog Horns", ["Lima, Ana"], "Journal of Maritime Optics", 2020),
+        ("Lanterns at Sea. II. Night Fishing in the Gulf", ["Lima, A.", "Okoro, B."],
+         "Coastal Studies", 2019)]
+
+
+def test_author_lists_marked_for_students_wrapped_at_a_surname_or_after_and() -> None:
+    # A "†" before the first author marks a student-led paper; a list wraps after a surname
+    # whose initials open the next line, or after "; and"; "Okoro, B, K.," is a typo for
+    # "B. K." while "Mensah, K, T. Ruiz" names two people.
+    text = ("Ana Lima\nNon-Refereed Publications\n"
+            "†Okoro, B, K., Lima, A., Mensah, K., Ruiz,\n"
+            "T., and Haddad, R. Fog banks over the harbour at dawn. 2024 RNAAS 8, 3\n"
+            "Mensah, K.; Lima, A.; Ruiz, T.; and\n"
+            "Haddad, R. Lantern colours seen from the shore. Submitted to ApJL, "
+            "arXiv:2503.00998\n"
+            "Mensah, K, T. Ruiz, Lima, A. Tide gauges read at night. 2023 RNAAS 7, 110\n")
+    papers = _fields(text, "Ana Lima", "publication", "title", "authors", "venue", "year")
+    assert papers[0] == ("Fog banks over the harbour at dawn", [
+        "Okoro, B, K.", "Lima, A.", "Mensah, K.", "Ruiz, T.", "Haddad, R."], "RNAAS", 2024)
+    assert papers[1] == ("Lantern colours seen from the shore", [
+        "Mensah, K.", "Lima, A.", "Ruiz, T.", "Haddad, R."], "arXiv", 2025)
+    assert papers[2][0] == "Tide gauges read at night" and papers[2][1][:2] == [
+        "Mensah, K", "T. Ruiz"]

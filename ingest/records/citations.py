@@ -16,13 +16,15 @@ from ingest.records.text import clean, first_year, same_person, strip_bullet
 _PARTICLE = r"(?:(?:de|van|von|der|den|da|del|della|di|la|le|du|dos|d')\s+)"
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*[a-zà-ÿ][\w'’\-]*"  # a capitalised word with a lower-case letter
 _SURNAME = rf"{_PARTICLE}*{_CAP}(?:[ -]{_PARTICLE}*{_CAP})?"
-_INITIALS = r"[A-Z]\.?(?:\s?-?[A-Z]\.){0,3}"
+# "O. R.", "O.", "O"; "C, M.," (a typo) where no name follows ("S, M. Urbano" is two names)
+_INITIALS = r"[A-Z](?:,\s?[A-Z]\.(?=\s*(?:[,;&]|and\b|$))|\.?(?:\s?-?[A-Z]\.){0,3})"
 _AUTHOR = re.compile(
     r"(?:(?:and\s+)?\d+\s+other\s+authors?(?:\s+including\s*)?"  # "and 32 other authors including"
     r"|et\.?\s*al\.?"
     r"|The\s+[\w-]+\s+Collaboration"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†.]|$)"  # Cooper, O. R.
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?\.?(?=,)"  # Casey, Caitlin M.,
+    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"  # Hunt, Kate. 2020.
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
     rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
     r")[*†‡]*\.?"
@@ -31,7 +33,7 @@ _AUTHOR = re.compile(
 # "Hunt, Kate, and Mike Gruszczynski.", "Comfort, Suzannah E., Edson Tandoc, and …".
 _GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}\.?(?=[\s,;.]|$)")
 _INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
-_SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*|\s+and\s+|"
+_SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|\s+and\s+|"
                   r"\s*&\s*)|\s*")
 _LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
                    r"(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
@@ -44,12 +46,13 @@ def authors_at(text: str) -> tuple[list[str], int]:
     """The author names that open text, and where the run ends (0 when there is none)."""
     names: list[str] = []
     at = 0
-    found = _AUTHOR.match(text)
+    marked = re.match(r"[*†‡]*", text)  # "†Melendez, A., …": a mark for a student-led paper
+    found = _AUTHOR.match(text, marked.end()) if marked else None
     while found:
         name = re.sub(r"[*†‡]", "", found.group(0)).strip()
         if not re.match(r"(?:and\s+)?\d+\s+other|et\.?\s*al", name):
             names.append(re.sub(r"\s+", " ", name).rstrip(".") if found.re is _GIVEN_FIRST
-                         else re.sub(r"\s+", " ", name))
+                         or re.search(r"[^\W\d_]{2}\.$", name) else re.sub(r"\s+", " ", name))
         at = found.end()
         if name.endswith("including") or found.group(0).endswith("including "):
             found = _AUTHOR.match(text, at)
@@ -157,11 +160,16 @@ def _title(rest: str) -> tuple[str, str]:
         r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$)"
     for found in re.finditer(ends, rest):
         head = rest[:found.end()]
-        if re.search(r"(?:^|\s)[A-Z]\.$", head):
+        if re.search(r"(?:^|\s)(?:[A-Z]|II|III|IV|VI{1,3}|IX)\.$", head) or \
+                _SERIES_PART.match(rest, found.end()):
             continue
         title = rest[:found.start() + (1 if found.group(0) == "?" else 0)].strip(" ,")
         return title, rest[found.end():].strip()
     return "", rest
+
+
+# The part of a series a title goes on with: "Searching Far and Long. I. Pilot ALMA …".
+_SERIES_PART = re.compile(r"\s+(?:I{1,3}|IV|VI{0,3}|IX|X)[.:]\s+[A-Z]")
 
 
 def _venue(part: str) -> str | None:
@@ -227,10 +235,11 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
         # The first entry opens the section or follows a blank line; a later one follows a line
         # that does not end mid-list
         opens = not previous if not starts else not re.search(r"(?:,|;|&|\band)\s*$", previous)
-        # The title goes on on the line, a bullet opens it, or the author list wraps
+        # The title goes on on the line, a bullet opens it, or the author list wraps (after a
+        # comma, or a surname whose initials are on the next line: "…, Franco," / "M., …")
         if names and opens and (len(names) >= 2 or year) and (
                 len(_WORD.findall(rest)) >= (1 if year else 2) or _BULLET_LED.match(row) or
-                not year and not rest.strip(" ,")):
+                not year and re.fullmatch(r"[\s,;&]*(?:and\s*)?(?:[A-Z][\w'’-]+,\s*)?", rest)):
             starts.append(offset)
         previous = line if not starts else line or previous
         offset += len(row)
