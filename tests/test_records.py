@@ -1084,3 +1084,22 @@ def test_author_lists_marked_for_students_wrapped_at_a_surname_or_after_and() ->
         "Mensah, K.", "Lima, A.", "Ruiz, T.", "Haddad, R."], "arXiv", 2025)
     assert papers[2][0] == "Tide gauges read at night" and papers[2][1][:2] == [
         "Mensah, K", "T. Ruiz"]
+
+
+def test_a_biography_names_the_labs_a_person_leads_and_where_they_interned() -> None:
+    text = ("# Ana Lima\n\nI'm a Professor of Coastal Science at Calder University. I am also a "
+            "Visiting Faculty Researcher on the [Tides team](https://example.org/t) at Harbour "
+            "Research. At Calder, Ana is Director of the [Lantern Lab](https://example.org/l) "
+            "and the Associate Director of CREST, and co-founder of Project Shoreline. During "
+            "my graduate studies, I had the opportunity to intern at research labs including "
+            "Beacon Research in Lisbon, Fogbank Labs in Porto, and Quay Research in Faro.\n")
+    positions = {(r.data["role"], r.data["organisation"], r.data["kind"])
+                 for r in extract(text, "Ana Lima") if r.kind == "position"}
+    assert positions == {
+        ("Professor", "Calder University", "position"),
+        ("Visiting Faculty Researcher", "Harbour Research", "position"),
+        ("Director", "Lantern Lab", "position"),
+        ("Associate Director", "CREST", "position"),
+        ("Co-founder", "Project Shoreline", "position"),
+        ("Intern", "Beacon Research", "internship"), ("Intern", "Fogbank Labs", "internship"),
+        ("Intern", "Quay Research", "internship")}

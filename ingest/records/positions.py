@@ -404,9 +404,18 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
 # An employer's name in a sentence: capitalised words, "of" or "for" between them.
 _PROSE_ORG = r"[A-Z][\w&'’-]*(?:\s+(?:of\s+|for\s+)?[A-Z][\w&'’-]*)*"
 _PROSE = re.compile(
-    r"\b(?:is|was|as|joined \w+ as|worked as|spent [\w ]+? as)\s+(?:an?|the)\s+"
+    r"\b(?:is|was|am|['’]m|as|joined \w+ as|worked as|spent [\w ]+? as)\s+(?:also\s+|now\s+|"
+    r"currently\s+)?(?:an?|the)\s+"
     r"(?P<role>(?:[A-Z]?[a-z-]+\s){0,3}?(?:[Rr]esearcher|[Ee]ngineer|[Pp]rofessor|[Ss]cientist|"
-    r"[Ff]ellow|[Ii]ntern|[Ll]ecturer|[Pp]ostdoc))\s+(?:at|in|with)\s+(?:the\s+)?"
+    r"[Ff]ellow|[Ii]ntern|[Ll]ecturer|[Pp]ostdoc))(?:\s+of\s+(?:[A-Z][\w&-]*\s?){1,4}?)?"
+    r"\s+(?:at|in|with|on)\s+(?:the\s+)?"  # "a Professor of Coastal Science at Calder …"
+    rf"(?P<org>{_PROSE_ORG})"
+)
+# A role that leads an organisation, "of" it: "Director of the Makeability Lab", "co-founder
+# of Project Sidewalk", "the Associate Director of CREATE".
+_LEADS = re.compile(
+    r"\b(?P<role>(?:(?:[Aa]ssociate|[Ee]xecutive|[Ff]ounding|[Dd]eputy|[Ss]cientific|[Mm]anaging)"
+    r"\s+)?(?:[Dd]irector|[Cc]o-?[Ff]ounder|[Ff]ounder|[Cc]o-?[Dd]irector))\s+of\s+(?:the\s+)?"
     rf"(?P<org>{_PROSE_ORG})"
 )
 
@@ -419,7 +428,8 @@ def from_prose(text: str, offset: int) -> list[dict]:
         org, end = found.group("org"), found.end()
         # "an Assistant Professor in CS and HCIL faculty at the University of Maryland": "in"
         # names the field, "at" the employer
-        in_field = re.search(r"\s+in\s+(?:the\s+)?$", text[found.start():found.start("org")])
+        in_field = re.search(r"\s+(?:in|on)\s+(?:the\s+)?$",
+                             text[found.start():found.start("org")])
         at = re.match(rf"[^.;]{{0,60}}?\s+at\s+(?:the\s+)?({_PROSE_ORG})", text[end:]) \
             if in_field else None
         if at:
@@ -431,18 +441,29 @@ def from_prose(text: str, offset: int) -> list[dict]:
             "start": None, "end": None,
             "_span": (offset + found.start(), offset + end),
         })
+    for found in _LEADS.finditer(text):
+        role = found.group("role")
+        records.append({"organisation": found.group("org").strip(" ."),
+                        "role": role[:1].upper() + role[1:], "kind": "position",
+                        "start": None, "end": None,
+                        "_span": (offset + found.start(), offset + found.end())})
     return records
 
 
-_INTERNED = re.compile(r"\binterned (?:at|with)\s+(?P<items>[^.]+(?:\.\d[^.]*)*)\.")
+# "interned at Google (…); Microsoft (…)", "to intern at research labs including Microsoft
+# Research in Redmond, Intel Research in Seattle, and …"
+_INTERNED = re.compile(r"\bintern(?:ed)? (?:at|with)\s+(?:[a-z][\w -]*?\bincluding\s+)?"
+                       r"(?P<items>[A-Z][^.]+(?:\.\d[^.]*)*)\.")
 
 
 def internships_from_prose(text: str, offset: int) -> list[dict]:
     """"interned at Google (May 2019 to Aug 2019); Microsoft Research (2020)"."""
     found = []
     for match in _INTERNED.finditer(text):
-        for item in re.split(r";\s*|,\s+and\s+|\s+and\s+(?=[A-Z])", match.group("items")):
-            org = re.sub(r"\s*\(.*$", "", item).strip(" ,")
+        listed = "including" in match.group(0)[:match.start("items") - match.start()]
+        for item in re.split(r";\s*|,\s+and\s+|\s+and\s+(?=[A-Z])" + r"|,\s+(?=[A-Z])" * listed,
+                             match.group("items")):
+            org = re.sub(r"\s*\(.*$|\s+in\s+[A-Z][\w ,]*$", "", item).strip(" ,")
             inner = re.search(r"\(([^)]*)\)?", item)
             dates = date_range(inner.group(1)) if inner else None
             if org and org[:1].isupper():
