@@ -1103,3 +1103,19 @@ def test_a_biography_names_the_labs_a_person_leads_and_where_they_interned() -> 
         ("Co-founder", "Project Shoreline", "position"),
         ("Intern", "Beacon Research", "internship"), ("Intern", "Fogbank Labs", "internship"),
         ("Intern", "Quay Research", "internship")}
+
+
+def test_a_degree_then_a_colon_then_its_university_and_degrees_named_in_prose() -> None:
+    # "Mgr." is a master's (Czech, Slovak, Polish), whatever its brackets compare it to; the
+    # university follows the colon. A biography's "undergrad degree from X working with …".
+    listed = ("Ana Lima\nEducation\n"
+              "● Pursued PhD in Mathematics: Calder University, Lantern, Czechia (Completed 2014)\n"
+              "● Mgr. (BSc + MSc equivalent) in Mathematics: Calder University, Lantern (2005)\n")
+    assert _fields(listed, "Ana Lima", "education", "level", "institution") == [
+        ("phd", "Calder University"), ("masters", "Calder University")]
+    prose = ("# Ana Lima\n\nI received my Ph.D. degree in Optics at [Harbour University]"
+             "(https://example.org/h) advised by [Prof. Ben Okoro](https://example.org/o).\n\n"
+             "Before that, I received my undergrad degree from the University of Lantern working "
+             "with Prof. Kofi Mensah.\n")
+    assert _fields(prose, "Ana Lima", "education", "level", "institution") == [
+        ("phd", "Harbour University"), ("bachelors", "University of Lantern")]

@@ -21,11 +21,12 @@ _LEVELS = (
             r"Dottorato(?= di )|Doutorado(?= em )"),
     ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MA\.(?= [A-Z])|MBA|"
                 r"M\.?Tech\.?|Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?|Máster|"
-                r"Maestría|Mestrado|Laurea Magistrale"),
+                r"Maestría|Mestrado|Laurea Magistrale|Mgr\.|Magister"),  # Mgr.: Czech, Polish
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
                   r"A\.?B\.?(?=[\s,])|Grado(?= en )|Licenciatura(?= en )|Licence(?= en )|"
-                  r"Laurea(?= (?:in|Triennale))|Bacharelado(?= em )"),
+                  r"Laurea(?= (?:in|Triennale))|Bacharelado(?= em )|"
+                  r"[Uu]ndergrad(?:uate)? degree"),
 )
 # The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
 LEVEL_WORDS = {"phd": "phd", "phds": "phd", "doctorate": "phd", "doctoral": "phd",
@@ -111,7 +112,7 @@ _SMALL_CAPS_WORDS = {"OF", "AND", "THE", "FOR", "AT", "DE", "DI", "DEL", "LA", "
 
 def institution_in(text: str) -> str | None:
     """The comma-separated part of a line that names an institution."""
-    for part in re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s", without_dates(text)):
+    for part in re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s|:\s+", without_dates(text)):
         part = re.sub(r"^(?:at|from|the)\s+", "", part.strip(" .•"), flags=re.I)
         if part.isupper() and len(part) > 5:  # "CORNELL UNIVERSITY", read as written in title case
             part = " ".join(w.lower() if w in _SMALL_CAPS_WORDS and i else
@@ -272,7 +273,8 @@ def _target(records: list[dict]) -> dict | None:
 _PROSE = re.compile(
     r"(?P<degree>(?:a |an |his |her |their )?" + DEGREE.pattern + r"[^.;]*?)\s+(?:from|at)\s+"
     r"(?:the\s+)?(?P<place>[A-Z][\w&'’ .-]+?)"
-    r"(?=\s+in\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d{2}|\s+\((?:19|20)\d{2}\)|[,.;(]|$)"
+    r"(?=\s+in\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d{2}|\s+\((?:19|20)\d{2}\)|[,.;(]|$|"
+    r"\s+(?:advised|supervised|working|where|under|with|and)\b)"
     r"(?:\s+in\s+(?P<month>[A-Z][a-z]+\.?\s+)?|\s+\()?(?P<year>(?:19|20)\d{2})?"
 )
 
