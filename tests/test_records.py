@@ -1119,3 +1119,14 @@ def test_a_degree_then_a_colon_then_its_university_and_degrees_named_in_prose() 
              "with Prof. Kofi Mensah.\n")
     assert _fields(prose, "Ana Lima", "education", "level", "institution") == [
         ("phd", "Harbour University"), ("bachelors", "University of Lantern")]
+
+
+def test_a_grant_named_with_its_year_and_sum_is_an_award_and_its_description_is_not() -> None:
+    text = ("Ana Lima\nGrants\n"
+            "Lantern Observing Support Grant, Cycle 8 $28,143\n"
+            "Harbour Conference and Workshop Support, 2024 $9,000\n"
+            "Conference funding awarded to a choir collaboration\n"
+            "Principal investigator with Ben Okoro, 2019. Total funding $40,000\n")
+    assert _fields(text, "Ana Lima", "award", "name", "year") == [
+        ("Lantern Observing Support Grant", None),
+        ("Harbour Conference and Workshop Support", 2024)]

@@ -103,6 +103,12 @@ def _shouting(text: str) -> bool:
     return len(text.split()) >= 4 and sum(c.isupper() for c in letters) >= 0.7 * len(letters)
 
 
+# A name, then the year and the sum it was worth: an awards section's grant ("NAASC Conference
+# and Workshop Support, 2024 $9,000"), not a line that describes one ("… Total funding $40,000").
+_FUNDED = re.compile(r"^[A-Z][^,]*[a-z][^,]*,\s*(?:19|20)\d{2}\w?\s+"
+                     r"(?:[$€£]\s?\d[\d,.]*k?|\d[\d,.]*\s?(?:[$€£]|CAD|USD|EUR|AUD))\s*$")
+
+
 def _without_amount(name: str) -> str:
     """An award's name without what follows a dash, nor a trailing amount or cycle
     ("NAASC Conference Support, 2024 $9,000", "Travel Award – from INSAR – 1,500 $")."""
@@ -126,7 +132,7 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
         body = _NUMBERED.sub("", _LEADING_YEAR.sub("", text), count=1)
         body = _NUMBERED.sub("", body, count=1)
         opens = body[:1].isupper() or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]", body)
-        if opens and _HONOUR.search(body) and \
+        if opens and (_HONOUR.search(body) or _FUNDED.search(body)) and \
                 len(body.split()) <= 40 and not _shouting(body):
             read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
             award = award_from_line(read)
