@@ -1130,3 +1130,19 @@ def test_a_grant_named_with_its_year_and_sum_is_an_award_and_its_description_is_
     assert _fields(text, "Ana Lima", "award", "name", "year") == [
         ("Lantern Observing Support Grant", None),
         ("Harbour Conference and Workshop Support", 2024)]
+
+
+def test_teaching_lines_led_by_their_years_name_the_role_then_the_course() -> None:
+    text = ("Ana Lima\nTeaching\n"
+            "2019 (Winter), 2021 (Spring). Section leader for OPT 101 Light and Lenses.\n"
+            "2021 (Fall). Section leader for OPT 105 Optics for Everyone, offered to high "
+            "school students.\n"
+            "2020, 2021, 2022. Volunteer Section Leader for Lanterns in Place, a live online "
+            "course.\n"
+            "2024. Volunteer Teaching Intern for Tide Math Lab in Harbour High School, a "
+            "public school.\n")
+    assert _fields(text, "Ana Lima", "teaching", "course", "role", "term") == [
+        ("OPT 101 Light and Lenses", "Section leader", "2019"),
+        ("OPT 105 Optics for Everyone", "Section leader", "2021"),
+        ("Lanterns in Place", "Volunteer Section Leader", "2020"),
+        ("Tide Math Lab", "Volunteer Teaching Intern", "2024")]

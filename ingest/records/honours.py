@@ -232,9 +232,25 @@ _TEACHING_KIND = re.compile(r"(?:Guest |Invited )?(?:Lectures?|Practical work|Tu
                             r"Seminars?|Recorded course|Exercise classes|Labs?)\b[^,;:.]*", re.I)
 
 
+# The years (and terms) that lead a line, "2019 (Winter), 2021 (Spring). ", "2020, 2021. "
+_YEARS_LED = re.compile(r"(?:19|20)\d{2}(?:\s*\([^)]*\))?(?:\s*[,–-]\s*(?:19|20)\d{2}"
+                        r"(?:\s*\([^)]*\))?)*[.:]?\s+")
+# "Section leader for CS 106B Programming Abstractions, …": the role, then the course
+_ROLE_FOR = re.compile(r"(?P<role>(?i:(?:(?:volunteer|head|lead|graduate)\s+)?(?:section leader|"
+                       r"teaching (?:assistant|intern|fellow)|instructor|tutor|lecturer|grader)|"
+                       r"TA))\s+for\s+(?P<course>[A-Z0-9][^,;]*?)"
+                       r"(?=,\s|;|\.\s|\.?$|\s+(?:offered|at)\s|\s+in\s+[^,.;]*\b(?:School|"
+                       r"University|College|Institute|Academy)\b)")
+
+
 def dated_course(line: Line, default_role: str | None) -> dict | None:
     """A course from a line led by the year it was taught ("2021 Statistics, Practical work
-    with R, Master in Child Neuropsychology"), or None."""
+    with R, Master in Child Neuropsychology", "2020, 2021. Section leader for Code in Place,
+    an online course"), or None."""
+    led = _YEARS_LED.match(line.text)
+    if led and (pair := _ROLE_FOR.match(line.text, led.end())):
+        return {"course": pair.group("course").strip(" ."), "role": pair.group("role"),
+                "term": str(first_year(line.text)), "_span": (line.start, line.end)}
     found = _DATED_COURSE.match(line.text)
     if not found or _TEACH_ROLE.fullmatch(found.group(2).strip()):
         return None
