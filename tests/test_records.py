@@ -1146,3 +1146,18 @@ def test_teaching_lines_led_by_their_years_name_the_role_then_the_course() -> No
         ("OPT 105 Optics for Everyone", "Section leader", "2021"),
         ("Lanterns in Place", "Volunteer Section Leader", "2020"),
         ("Tide Math Lab", "Volunteer Teaching Intern", "2024")]
+
+
+def test_a_role_a_profile_link_or_a_heading_read_as_an_employer_is_no_position() -> None:
+    text = ("Ana Lima\nExperience\n"
+            "GitHub | Google Scholar\n"
+            "Positions and Institutional Affiliations\n"
+            "Assistant Professor of Optics (2018-Present)\n"
+            "2017-2024 Teaching Assistant\n"
+            "Winter 2023\nquarter Assistant Instructor\n"
+            "2014-2017 Researcher\nHarbour Optics Inc., R&D\n")
+    employers = [r.data["organisation"] for r in extract(text, "Ana Lima")
+                 if r.kind == "position"]
+    assert "Harbour Optics Inc" in employers
+    assert not {"GitHub", "Positions and Institutional Affiliations", "Teaching Assistant"} & set(
+        employers)

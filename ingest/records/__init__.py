@@ -122,7 +122,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             short = [ln for ln in section_lines if _cv_line(ln.text)]
             found += _wrap("position", [
                 r for r in positions.from_lines(short, text[section.start:], section.start)
-                if _folded(r["organisation"]) != _folded(person)])  # the name over a headline
+                if _folded(r["organisation"]) != _folded(person)  # the name over a headline
+                and _employer(r["organisation"])])
             # "Mike Gruszczynski, PhD" over "The Media School": a title after the name, no degree
             found += _wrap("education", [r for r in education.from_lines(short)
                                          if r["institution"] and _folded(person) not in
@@ -143,6 +144,26 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     found = dedupe(found)
     _mark_ongoing(found, written_year(text))
     return found
+
+
+# What a header links to, never an employer: "GitHub | Google Scholar" is no job.
+_PROFILE_LINK = re.compile(r"(?:github|gitlab|linkedin|google scholar|orcid|twitter|x|website|"
+                           r"homepage|personal website|e-?mail|blog|researchgate)", re.I)
+
+
+def _employer(organisation: str) -> bool:
+    """Whether what a position's line gives as its employer can be one: not a role ("Teaching
+    Assistant"), a profile link, a section's heading ("Positions and Institutional
+    Affiliations") or words of a sentence ("seeking employment starting")."""
+    name = organisation.strip()
+    heading = set(re.findall(r"\w+", name.lower())) <= _HEADING_WORDS
+    return not (honours.teaching_role(name) or _PROFILE_LINK.fullmatch(name) or heading
+                or name[:1].islower() and " " in name)
+
+
+_HEADING_WORDS = frozenset("positions position appointments appointment employment experience "
+                           "history affiliations affiliation institutional professional academic "
+                           "research work and other current previous".split())
 
 
 def written_year(text: str) -> int | None:

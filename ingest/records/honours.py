@@ -19,6 +19,11 @@ _TEACH_ROLE = re.compile(
     r"Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
     r"Teacher(?:'s|’s)? Assistant", re.I)
+def teaching_role(text: str) -> bool:
+    """Whether text is a teaching role and nothing more ("Teaching Assistant", "Tutor")."""
+    return _TEACH_ROLE.fullmatch(text.strip(" ,.")) is not None
+
+
 # "Courses: AI, Databases, Discrete Maths": a label, then the courses
 _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
                          r"Taught)\s*:\s*", re.I)
