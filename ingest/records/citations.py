@@ -24,7 +24,8 @@ _AUTHOR = re.compile(
     r"|The\s+[\w-]+\s+Collaboration"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†.]|$)"  # Cooper, O. R.
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?\.?(?=,)"  # Casey, Caitlin M.,
-    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"  # Hunt, Kate. 2020.
+    # Hunt, Kate. 2020. / Hunt, Kate. "Title."
+    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
     rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
     r")[*†‡]*\.?"
@@ -33,8 +34,8 @@ _AUTHOR = re.compile(
 # "Hunt, Kate, and Mike Gruszczynski.", "Comfort, Suzannah E., Edson Tandoc, and …".
 _GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}\.?(?=[\s,;.]|$)")
 _INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
-_SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|\s+and\s+|"
-                  r"\s*&\s*)|\s*")
+_SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|"
+                  r"\s+and\s+|\s*&\s*)|\s*")
 _LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
                    r"(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
 _ARXIV_ID = re.compile(r"\barxiv:?\s*(\d{2})(?:0[1-9]|1[0-2])\.\d{4,5}", re.I)
