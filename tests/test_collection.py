@@ -140,6 +140,18 @@ def test_co_authors_on_a_named_paper(settings, sample_index) -> None:
     assert result.citations[0].person == "Daniel Achterberg"
 
 
+@pytest.mark.parametrize("question, history", [
+    ("Where was Slipstream published, and who was its first author?", []),
+    ("Which venue published it, and who is its first author?",
+     [("Which of Jun Wei's papers won an award?", "Slipstream won a Best Student Paper Award.")]),
+])
+def test_two_things_asked_of_one_paper_are_both_answered(settings, sample_index, question,
+                                                         history) -> None:
+    result = _ask(settings, sample_index, question, history=history)
+    assert result.route == "collection" and not result.refused
+    assert "Daniel Achterberg" in result.text and "SIGCOMM 2020" in result.text
+
+
 def test_a_persons_paper_list_is_complete_and_cited(settings, sample_index) -> None:
     result = _ask(settings, sample_index, "List Priya Ramanathan's publications.")
     items = [line for line in result.text.splitlines() if line.startswith("- ")]

@@ -56,6 +56,8 @@ def _same_value(a: object, b: object) -> bool:
     short, long = sorted((na.split(), nb.split()), key=len)
     if short and long[: len(short)] == short and len(short) == 1:
         return True  # "Sismic" and "Sismic, the Python library for statechart execution"
+    if len(short) >= 4 and long[len(long) - len(short):] == short:
+        return True  # a title less its first word, which the question reads as its own ("how")
     return na.replace(" ", "") == nb.replace(" ", "") or acronym(str(a)) == nb \
         or acronym(str(b)) == na or (len(heads) == 1 and (":" in str(a) or ":" in str(b)))
 

@@ -368,27 +368,38 @@ def _paper_what(q: Query, index: Index, backend: str) -> Answer | None:
 
 
 def _paper_attribute(q: Query, paper: StoredRecord, index: Index, backend: str) -> Answer | None:
+    """What the query asks of one paper: its authors, first author, venue or year, or several
+    of them ("Where was it published, and who was its first author?"); None when the record
+    lacks one of them."""
     d, citations = paper.data, []
     mark = cite(paper, citations)
     authors = list(d.get("authors") or [])
-    if q.attribute in ("authors", "first_author") and not authors:
-        return None
-    if q.attribute == "first_author":
-        text = f"The first author of {describe(paper)} is {authors[0]} {mark}."
-    elif q.attribute == "authors":
-        others = [a for a in authors if not any(same_person(a, p) for p in q.people)]
-        text = f"{describe(paper)} lists as authors {join_names(authors)}"
-        if q.people and not paper.authored:
-            text += f"; {q.people[0]} is not among them (the paper is on their profile page)"
-        elif q.people and others and len(others) < len(authors):
-            text += f"; {join_names(list(q.people))}’s co-authors on it are {join_names(others)}"
-        text += f" {mark}."
-    elif q.attribute in ("venue", "year") and (d.get("venue") or d.get("year")):
-        where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
-        text = f"“{d['title']}” appeared in {where} {mark}."
-    else:
-        return None
-    return records_answer(text, citations, backend, index, kinds=["publication"], one=True)
+    sentences = []
+    for attribute in (q.attribute or "").split(","):
+        if attribute in ("authors", "first_author") and not authors:
+            return None
+        if attribute == "first_author":
+            text = f"The first author of {describe(paper)} is {authors[0]} {mark}."
+        elif attribute == "authors":
+            others = [a for a in authors if not any(same_person(a, p) for p in q.people)]
+            text = f"{describe(paper)} lists as authors {join_names(authors)}"
+            if q.people and not paper.authored:
+                text += f"; {q.people[0]} is not among them (the paper is on their profile page)"
+            elif q.people and others and len(others) < len(authors):
+                text += (f"; {join_names(list(q.people))}’s co-authors on it are "
+                         f"{join_names(others)}")
+            text += f" {mark}."
+        elif attribute in ("venue", "year") and (d.get("venue") or d.get("year")):
+            where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+            if any(where in said for said in sentences):
+                continue  # the first author's sentence names the paper with its venue
+            text = f"“{d['title']}” appeared in {where} {mark}."
+        else:
+            return None
+        if text not in sentences:
+            sentences.append(text)
+    return records_answer(" ".join(sentences), citations, backend, index,
+                          kinds=["publication"], one=True)
 
 
 def _coauthors_list(q: Query, index: Index, backend: str) -> Answer | None:

@@ -833,11 +833,9 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
             if found]
         if not asked:
             return Query(reason="what is asked of the paper")
-        if len(asked) > 1:  # "Which venue published it, and who is its first author?"
-            return Query(reason="two things asked of the paper")
-        attribute = asked[0]
+        # "Which venue published it, and who is its first author?": each, in one answer
         return Query(relation="papers", shape="what", people=tuple(people), value=title,
-                     attribute=attribute, **base)
+                     attribute=",".join(asked), **base)
     if relation == "coauthors":
         with_named = [p for p, i in named if i > 0 and tokens[i - 1].low == "with"]
         if others or with_named:
