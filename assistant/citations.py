@@ -239,7 +239,8 @@ def check(answer_text: str, passages: Sequence[Passage], *,
         elif pair := supporting_pair(plain, passages, cited):
             changed = "" if sorted(pair) == sorted(cited) else "repointed"
             checked.append(CheckedSentence(plain, pair, changed))
-        elif stated := _without_implied_country(plain, passages, cited):
+        elif stated := _without_implied_country(plain, passages, cited) or _without_place(
+                plain, passages, cited):
             checked.append(stated)
         else:
             checked += _supported_items(plain, passages, cited)
@@ -286,6 +287,39 @@ def _without_implied_country(sentence: str, passages: Sequence[Passage],
             trimmed = re.sub(rf"(?:,\s*|\s+in\s+|\s*\()\b{re.escape(country)}\b\)?", "", trimmed)
         trimmed = re.sub(r"\s{2,}", " ", trimmed).strip()
         if trimmed != sentence and support(trimmed, text) >= MIN_WORD_SUPPORT:
+            return CheckedSentence(trimmed, [i], "" if i in cited else "repointed")
+    return None
+
+
+# "in Boston, MA", "in Redmond": where something was, named after "in".
+_IN_PLACE = re.compile(r",?\s+in\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}"
+                       r"(?:,\s*[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})?")
+
+
+def _without_place(sentence: str, passages: Sequence[Passage],
+                   cited: Sequence[int]) -> CheckedSentence | None:
+    """The sentence less a place after "in" that the passage it rests on does not name ("joined
+    Determined AI in Boston, MA in June 2019", the city from an earlier answer): what the passage
+    says, and no more. A month ("in June 2019") is a date, not a place. None when that does not
+    make it hold."""
+    places = [m for m in _IN_PLACE.finditer(sentence)
+              if not _MONTH.match(m.group(0).split(" in ", 1)[-1].strip().lower())]
+    if not places or re.match(r"\s*(?:yes|no)\b", sentence, re.I):
+        return None  # "Yes, she is based in London": the place is what is asked
+    for i in list(dict.fromkeys([*cited, *range(len(passages))])):
+        text = evidence(passages[i])
+        low = text.lower()
+        trimmed = sentence
+        for place in places:
+            words = re.findall(r"[A-Za-z][\w'’-]+", place.group(0).split(" in ", 1)[-1])
+            if not any(re.search(rf"\b{re.escape(w.lower())}\b", low) for w in words):
+                trimmed = trimmed.replace(place.group(0), "")
+        if sentence.endswith(".") and not trimmed.endswith("."):
+            trimmed += "."
+        numbers, names, _ = claim_terms(trimmed)
+        owner = set(text.split(" | ", 1)[0].lower().split())
+        if trimmed != sentence and (numbers or names - owner) and \
+                support(trimmed, text) >= MIN_WORD_SUPPORT:
             return CheckedSentence(trimmed, [i], "" if i in cited else "repointed")
     return None
 

@@ -40,6 +40,19 @@ def test_grounded_answer_keeps_verified_citation(settings, sample_index) -> None
     assert "Halverson" in model.prompts[0]
 
 
+def test_a_place_the_passage_does_not_name_is_cut_from_a_written_answer(settings,
+                                                                        sample_index) -> None:
+    """The model adds a city the earlier answer gave ("in Boston"); the passage gives the job
+    and its dates only, so the answer keeps those and leaves the city out."""
+    result, _ = _ask(settings, sample_index,
+                     "She was a postdoctoral researcher at Halverson University in Boston, MA "
+                     "from Jul 2021 [1].",
+                     "When did Priya Ramanathan start her postdoctoral stint at Halverson?")
+    assert result.route == "retrieval" and not result.refused
+    assert "Jul 2021" in result.text and "Boston" not in result.text
+    assert "Halverson University" in result.citations[0].quote
+
+
 def test_refusal_phrase_gives_refused_answer_without_citations(settings, sample_index) -> None:
     result, _ = _ask(settings, sample_index, prompts.REFUSAL, "What is Jun Wei's shoe size?")
     assert result.refused and result.citations == [] and result.text == prompts.REFUSAL

@@ -181,3 +181,14 @@ def test_the_supported_items_of_a_list_sentence_are_kept() -> None:
     assert [c.text for c in checked] == ["Introduction to Geology, Teaching Assistant, "
                                          "Spring 2016."]
     assert checked[0].passages == [0]
+
+
+def test_a_place_no_passage_names_is_cut_and_an_asked_place_is_not() -> None:
+    chunk = Chunk(id="a:1", index=1, text="Ada Lovelace | Experience\nNoether Labs June 2019 - "
+                  "Current", body="Noether Labs June 2019 - Current", person="Ada Lovelace",
+                  source="a.md", section="Experience", page=None, start=0, end=10, tokens=12)
+    passages = [Passage(chunk, 1.0)]
+    kept = check("Ada Lovelace joined Noether Labs in Boston, MA in June 2019 [1].", passages)
+    assert [c.text for c in kept] == ["Ada Lovelace joined Noether Labs in June 2019."]
+    assert check("Yes, Ada Lovelace is based in Boston [1].", passages) == []
+    assert check("Ada Lovelace is based in Boston [1].", passages) == []
