@@ -1161,3 +1161,19 @@ def test_a_role_a_profile_link_or_a_heading_read_as_an_employer_is_no_position()
     assert "Harbour Optics Inc" in employers
     assert not {"GitHub", "Positions and Institutional Affiliations", "Teaching Assistant"} & set(
         employers)
+
+
+def test_chicago_authors_with_a_middle_name_or_a_former_name_and_in_press_at() -> None:
+    text = ("# Ana Lima\n\nPublications\n======\n\n"
+            "Okoro, Bena Ruth, Kofi Mensah, and **Ana Lima**. 2020. \"Lantern Light in Fog.\" "
+            "[*Coastal Studies* 158: 327-343.](https://example.org/a)\n\n"
+            "**Lima, Ana**, Beth Ruiz (Haddad), and Kofi Mensah. 2013. \"Tide Tables Read "
+            "Aloud.\" [*Maritime Review,* 35(1): 135-152.](https://example.org/b)\n\n"
+            "Hunt, Kate, and **Ana Lima**. \"Harbour Bells at Night.\" In press at [*Coastal "
+            "Letters.*](https://example.org/c)\n")
+    assert _fields(text, "Ana Lima", "publication", "title", "authors", "venue", "year") == [
+        ("Lantern Light in Fog", ["Okoro, Bena Ruth", "Kofi Mensah", "Ana Lima"],
+         "Coastal Studies", 2020),
+        ("Tide Tables Read Aloud", ["Lima, Ana", "Beth Ruiz (Haddad)", "Kofi Mensah"],
+         "Maritime Review", 2013),
+        ("Harbour Bells at Night", ["Hunt, Kate", "Ana Lima"], "Coastal Letters", None)]

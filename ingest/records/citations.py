@@ -23,7 +23,7 @@ _AUTHOR = re.compile(
     r"|et\.?\s*al\.?"
     r"|The\s+[\w-]+\s+Collaboration"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†.]|$)"  # Cooper, O. R.
-    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?\.?(?=,)"  # Casey, Caitlin M.,
+    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.|\s{_CAP})?\.?(?=,)"  # Casey, Caitlin M., / Suzannah Evans
     # Hunt, Kate. 2020. / Hunt, Kate. "Title."
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
@@ -32,7 +32,9 @@ _AUTHOR = re.compile(
 )
 # After a first author written "Surname, Given", the others in the usual order (Chicago):
 # "Hunt, Kate, and Mike Gruszczynski.", "Comfort, Suzannah E., Edson Tandoc, and …".
-_GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}\.?(?=[\s,;.]|$)")
+# … and a former name after it in brackets: "Amanda Balzer (Friesen)".
+_GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}"
+                          r"(?:\s\([A-Z][\w'’-]+\))?\.?(?=[\s,;.]|$)")
 _INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|"
                   r"\s+and\s+|\s*&\s*)|\s*")
@@ -175,8 +177,9 @@ _SERIES_PART = re.compile(r"\s+(?:I{1,3}|IV|VI{0,3}|IX|X)[.:]\s+[A-Z]")
 
 def _venue(part: str) -> str | None:
     """The venue at the start of what follows a title: up to its volume, pages or year."""
-    part = re.sub(r"^(?:In press[,.:]?\s+|Pre-press;?\s+|(?:forthcoming|accepted|published|"
-                  r"under review)\s+(?:in|at|by)\s+)", "", part.strip(), flags=re.I)
+    part = re.sub(r"^(?:In press[,.:]?\s+(?:(?:in|at)\s+)?|Pre-press;?\s+|(?:forthcoming|"
+                  r"accepted|published|under review)\s+(?:in|at|by)\s+)", "", part.strip(),
+                  flags=re.I)
     part = re.sub(r"^(?:In:?\s+|Published in\s+)", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
