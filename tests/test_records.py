@@ -758,11 +758,18 @@ def test_a_venue_column_before_the_titles_is_read_from_its_repeats() -> None:
               {"title": "NDSS IdleLeak: Idle State Side Effects", "venue": None},
               {"title": "NDSS Sensor Side Channels on Phones", "venue": None},
               {"title": "GPU Kernels for Sparse Attention", "venue": None},
-              {"title": "GPU Kernels for Dense Attention", "venue": None}]
+              {"title": "GPU Kernels for Dense Attention", "venue": None},
+              # printed once, in a list that has a venue column
+              {"title": "IEEE/IFIP DSN PT-Guard: Integrity for Page Tables", "venue": None},
+              {"title": "IEEE S&P SQUIP: Scheduler Queue Contention", "venue": None},
+              {"title": "ESORICS Process Isolation in the Cloud", "venue": None},
+              {"title": "TLB Leaks Seen from the GPU", "venue": None}]
     venues_from_repeated_heads(papers)
     assert [(p["venue"], p["title"].split()[0]) for p in papers] == [
         ("USENIX Security", "CacheWarp:"), ("USENIX Security", "Collide+Power:"),
-        ("NDSS", "IdleLeak:"), ("NDSS", "Sensor"), (None, "GPU"), (None, "GPU")]
+        ("NDSS", "IdleLeak:"), ("NDSS", "Sensor"), (None, "GPU"), (None, "GPU"),
+        ("IEEE/IFIP DSN", "PT-Guard:"), ("IEEE S&P", "SQUIP:"), ("ESORICS", "Process"),
+        (None, "TLB")]
 
 
 ASTRO = """Noor Haddad

@@ -365,6 +365,25 @@ def venues_from_repeated_heads(papers: list[dict]) -> None:
                 paper["venue"] = " ".join(words[:n])
                 paper["title"] = " ".join(words[n:])
                 break
+    if sum(1 for p in bare if p.get("venue")) < 2:
+        return
+    # The list has a venue column: a venue printed once heads its title too, as the capitals
+    # that lead it ("IEEE/IFIP DSN PT-Guard: …", "ESORICS Robust and Scalable …"), not the
+    # title's own name before its colon ("SQUIP:") nor a term that titles use ("GPU Kernels");
+    # a short acronym alone is as likely a title's first word ("TLB Leaks Seen from …").
+    inside = {w for p in papers for w in p["title"].split()[1:]}
+    for paper in bare:
+        words = paper["title"].split()
+        n = 0
+        while n < min(3, len(words)) and (re.fullmatch(r"[A-Z][A-Z&/+-]+", words[n]) or
+                                          re.fullmatch(PUBLISHERS, words[n])):
+            n += 1
+        lead = next((w for w in words[:n] if not re.fullmatch(PUBLISHERS, w)), "")
+        if not paper.get("venue") and lead and len(words) - n >= 3 and \
+                re.match(r"[A-Z0-9\"“ÆØÅ]", words[n]) and lead not in _NOT_VENUE and \
+                not (n == 1 and (lead in inside or len(lead) < 5)):  # "TLB Leaks …" is a title
+            paper["venue"] = " ".join(words[:n])
+            paper["title"] = " ".join(words[n:])
 
 
 _LEADS_ON = frozenset("in of for from on with and to at by the a an via using under into".split())
