@@ -1184,3 +1184,13 @@ def test_chicago_authors_with_a_middle_name_or_a_former_name_and_in_press_at() -
         ("Tide Tables Read Aloud", ["Lima, Ana", "Beth Ruiz (Haddad)", "Kofi Mensah"],
          "Maritime Review", 2013),
         ("Harbour Bells at Night", ["Hunt, Kate", "Ana Lima"], "Coastal Letters", None)]
+
+
+def test_a_journal_whose_name_holds_digits_is_the_venue() -> None:
+    text = ("Ana Lima\nPublications\n"
+            "• Okoro, B., Lima, A., & Mensah, K. (2023). Lantern light in coastal fog banks read "
+            "by night. F1000Research, 12.\n"
+            "• Lima, A., & Okoro, B. (2021). Tide tables read aloud at the harbour. Coastal "
+            "Studies 5, 11-19.\n")
+    assert _fields(text, "Ana Lima", "publication", "venue", "year") == [
+        ("F1000Research", 2023), ("Coastal Studies", 2021)]

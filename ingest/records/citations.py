@@ -184,7 +184,8 @@ def _venue(part: str) -> str | None:
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
-    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|\d|\bvol\b|\bpp?\.|$))", part)
+    # (a digit inside a name is part of it: "F1000Research, 12.")
+    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|(?<!\w)\d|\bvol\b|\bpp?\.|$))", part)
     if not found:
         return None
     venue = found.group(1).strip(" .,;:-–")
