@@ -454,3 +454,18 @@ def test_refereed_and_first_author_papers_leave_out_submissions_and_preprints(
         assert "Ines Valdivia: 3" in count.text
         every = _ask(settings, index, "How many papers does Ines Valdivia have?")
         assert "Ines Valdivia: 7" in every.text
+
+
+def test_a_degree_the_records_hold_without_a_year_does_not_answer_when(tmp_path,
+                                                                      embedder) -> None:
+    """A biography gives the doctorate, its university and advisor, and no year: "who advised
+    him" is answered from the records, "in which year" is not answered with an undated degree."""
+    bio = ("# Tomas Varga\n\nI received my Ph.D. degree in Optics at [Calder University]"
+           "(https://example.org/c) advised by [Prof. Ben Okoro](https://example.org/o) at "
+           "the Lantern Lab. I now build harbour sensors.\n")
+    with _one_document(tmp_path, embedder, "varga.md", bio) as (settings, index):
+        advisor = _ask(settings, index, "Who advised Tomas Varga's PhD?")
+        assert advisor.route == "collection" and "Ben Okoro" in advisor.text
+        assert "Prof [" not in advisor.text
+        when = _ask(settings, index, "In which year did Tomas Varga receive his PhD?")
+        assert when.route != "collection" and "WRONG" not in when.text

@@ -477,6 +477,8 @@ def _degrees(q: Query, index: Index, backend: str, field: str | None) -> Answer 
             # advisor (a bachelor's thesis) is not the answer, even when the Ph.D. names none.
             degrees = [d for d in degrees if d.data.get("level") == "phd"] or degrees[:1]
         kept = [d for d in degrees if field is None or d.data.get(field)]
+        if q.shape == "when":  # "In which year did he receive his PhD?": a dated degree
+            kept = [d for d in kept if d.data.get("start") or d.data.get("end")]
         if degrees and not kept and field in ("advisors", "thesis") and _complete(
                 index, person, "education"):
             return _unstated(q, person, degrees[0], field, index)

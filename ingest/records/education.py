@@ -95,7 +95,9 @@ def advisors(text: str) -> list[str]:
         words = name.split()
         prose = next((i for i, w in enumerate(words)
                       if w[:1].islower() and w not in _NAME_PARTICLES), None)
-        if prose is not None:  # "Morteza Dehghani Member of Morality …": the name, then prose
+        if prose is not None and words[prose] in ("at", "in", "from", "with", "on"):
+            words = words[:prose]  # "Tim Sherwood at ArchLab": the name, then where
+        elif prose is not None:  # "Morteza Dehghani Member of Morality …": the name, then prose
             words = words[:prose - 1] if prose >= 3 else []
         name = " ".join(words).strip(" .")
         if re.match(r"[A-Z]", name) and len(words) <= 5:
@@ -287,8 +289,9 @@ def from_prose(text: str, offset: int) -> list[dict]:
         place = found.group("place").strip()
         if not level or not INSTITUTION.search(place):
             continue
-        sentence_end = text.find(". ", found.end())
-        tail = text[found.end(): sentence_end if sentence_end > 0 else len(text)]
+        # The sentence ends at a period, not at a title's or an initial's ("Prof. Tim Sherwood")
+        ends = re.search(r"(?<!Prof)(?<!Dr)(?<!\b[A-Z])\.\s", text[found.end():])
+        tail = text[found.end(): found.end() + ends.start() if ends else len(text)]
         advised = _ADVISED_BY.search(tail)
         degree = re.sub(r"^(?:a|an|his|her|their)\s+", "", found.group("degree")).strip()
         records.append({
