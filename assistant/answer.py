@@ -193,10 +193,12 @@ class Assistant:
                 chosen = quote.picks(str(reply), len(lines))
                 sections = [p.chunk.section for p in sent]
                 kept = quote.accept(question, lines, chosen, focus, sections, context)
+                # No line picked, and one line gives a value under the label asked for (in the
+                # entry of the degree asked about, where the question names one)
+                valued = quote.of_degree_asked(question, context, lines,
+                                               quote.labelled_lines(question, lines, focus))
                 if not chosen and len(labelled := quote.accept(
-                        question, lines, quote.labelled_lines(question, lines, focus), focus,
-                        sections, context)) == 1:
-                    # No line picked, and one line gives a value under the label asked for
+                        question, lines, valued, focus, sections, context)) == 1:
                     kept = labelled
                     diagnostics["labelled"] = lines[labelled[0]].text
                 raw = quote.compose(quote.restore(context, lines, kept), kept,

@@ -30,6 +30,7 @@ from assistant.compress import (
     unit_score,
 )
 from assistant.retrieval import STOPWORDS, Passage
+from ingest.records.education import DEGREE, LEVEL_WORDS, match_level
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
 GRAMMAR = 'root ::= num ("," num)*\nnum ::= [0-9] | [1-9][0-9]\n'
@@ -233,16 +234,42 @@ def _of_named(question: str, context: Sequence[tuple[Passage, str]], lines: Sequ
         full = uncut(line.passage)
         if not things or line.text not in full:
             return True
-        at = full.index(line.text)
-        first, last = at, at
-        while last + 1 < len(full) and wraps(full[last], full[last + 1]):
-            last += 1
-        while first > 0 and not _ORGANISATION.search(" ".join(full[first:last + 1])):
-            first -= 1
-        block = stems(" ".join(full[first:last + 1]))
+        block = stems(_entry_block(full, full.index(line.text)))
         return all(thing <= block for thing in named_by(line.person))
 
     return check
+
+
+def _entry_block(full: Sequence[str], at: int) -> str:
+    """Line `at` of a passage with the lines it wraps into and those above it back to the line
+    that names an organisation: the entry it belongs to (a degree's GPA under its university)."""
+    first, last = at, at
+    while last + 1 < len(full) and wraps(full[last], full[last + 1]):
+        last += 1
+    while first > 0 and not _ORGANISATION.search(" ".join(full[first:last + 1])):
+        first -= 1
+    return " ".join(full[first:last + 1])
+
+
+def of_degree_asked(question: str, context: Sequence[tuple[Passage, str]],
+                    lines: Sequence[Line], chosen: Sequence[int]) -> list[int]:
+    """Of several lines, those in the entry of the one degree level the question names ("his PI
+    during his undergrad" → the "PI:" line under the B.Sc., not the one under the Ph.D.); all of
+    them when it names none or one level is all they hold."""
+    asked = {LEVEL_WORDS[w] for w in re.findall(r"[a-z]+", question.lower().replace("'s", "")
+                                                .replace(".", "")) if w in LEVEL_WORDS}
+    if len(chosen) < 2 or len(asked) != 1:
+        return list(chosen)
+    uncut = _uncut(context)
+
+    def levels(n: int) -> set[str]:
+        full, text = uncut(lines[n].passage), lines[n].text
+        own = {match_level(m) for m in DEGREE.finditer(text)}  # a degree's lines joined in one
+        if own or text not in full:
+            return own
+        return {match_level(m) for m in DEGREE.finditer(_entry_block(full, full.index(text)))}
+
+    return [n for n in chosen if asked <= levels(n)]
 
 
 def _name_parts(question: str, people: Sequence[str]) -> set[str]:

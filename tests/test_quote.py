@@ -355,6 +355,27 @@ def test_a_value_under_the_label_the_question_names_is_quoted_where_no_line_is_p
     assert result.refused
 
 
+def test_a_labelled_value_is_taken_from_the_entry_of_the_degree_the_question_names(
+        settings, index, tmp_path) -> None:
+    profile = tmp_path / "ada_quill.md"
+    profile.write_text(
+        "# Ada Quill\n\n## Education\n\n"
+        "Harbour University of Technology, Lantern\n"
+        "Ph.D. in Computer Science, 2021 - 2026\n"
+        "PI: Ben Okoro. Member of the Tides Lab.\n\n"
+        "Calder University of Technology, Quay\n"
+        "B.Sc. in Computer Engineering, 2016 - 2020\n"
+        "PI: Kofi Mensah, GPA: 3.74/4\n", encoding="utf-8")
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
+    ingest([profile], local, index)
+    result, _ = _ask(local, index, "0", "Who was Ada Quill's PI during her undergrad?")
+    assert not result.refused, result
+    assert "Kofi Mensah" in result.text and "Ben Okoro" not in result.text
+    # Two "PI:" lines and no degree named: neither is taken.
+    result, _ = _ask(local, index, "0", "Who was Ada Quill's PI?")
+    assert result.refused
+
+
 def test_a_label_that_points_elsewhere_gives_no_value() -> None:
     from assistant.quote import labelled_lines
 
