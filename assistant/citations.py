@@ -174,12 +174,16 @@ def support(sentence: str, passage_text: str) -> float:
     if not words:
         return 1.0 if numbers or names else 0.0
     hits = sum(1 for w in words if w in hay_words or stem(w) in hay_stems)
-    owner = set(passage_text.split(" | ", 1)[0].lower().split())
-    if len(numbers) + len(names - owner) >= 2:
+    if len(numbers) + len(names - _owner(passage_text)) >= 2:
         # Specific names or numbers (other than whose passage it is) all present anchor the
         # claim; the remaining words are often paraphrase ("taught" for "Instructor").
         return max(hits / len(words), MIN_WORD_SUPPORT)
     return hits / len(words)
+
+
+def _owner(passage_text: str) -> set[str]:
+    """The words of whose passage it is ("Ada Lovelace | Education" → {"ada", "lovelace"})."""
+    return set(passage_text.split(" | ", 1)[0].lower().split())
 
 
 def _abbreviated(name: str, text: str) -> bool:
@@ -317,8 +321,7 @@ def _without_place(sentence: str, passages: Sequence[Passage],
         if sentence.endswith(".") and not trimmed.endswith("."):
             trimmed += "."
         numbers, names, _ = claim_terms(trimmed)
-        owner = set(text.split(" | ", 1)[0].lower().split())
-        if trimmed != sentence and (numbers or names - owner) and \
+        if trimmed != sentence and (numbers or names - _owner(text)) and \
                 support(trimmed, text) >= MIN_WORD_SUPPORT:
             return CheckedSentence(trimmed, [i], "" if i in cited else "repointed")
     return None

@@ -30,7 +30,7 @@ from assistant.compress import (
     unit_score,
 )
 from assistant.retrieval import STOPWORDS, Passage
-from ingest.records.education import DEGREE, LEVEL_WORDS, match_level
+from ingest.records.education import DEGREE, match_level
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
 GRAMMAR = 'root ::= num ("," num)*\nnum ::= [0-9] | [1-9][0-9]\n'
@@ -256,8 +256,9 @@ def of_degree_asked(question: str, context: Sequence[tuple[Passage, str]],
     """Of several lines, those in the entry of the one degree level the question names ("his PI
     during his undergrad" → the "PI:" line under the B.Sc., not the one under the Ph.D.); all of
     them when it names none or one level is all they hold."""
-    asked = {LEVEL_WORDS[w] for w in re.findall(r"[a-z]+", question.lower().replace("'s", "")
-                                                .replace(".", "")) if w in LEVEL_WORDS}
+    from assistant.routes.parse import degree_levels  # the routes read quote.py's helpers
+
+    asked = degree_levels(question)
     if len(chosen) < 2 or len(asked) != 1:
         return list(chosen)
     uncut = _uncut(context)

@@ -131,6 +131,15 @@ def local_settings(settings):
     return settings.model_copy(update={"llm": "local", "answer_style": "quote"})
 
 
+def _ada_quill(settings, index, tmp_path, text: str, **update):
+    """Ada Quill's profile, a Markdown page, in the index; the settings that answer by quoting."""
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote", **update})
+    profile = tmp_path / "ada_quill.md"
+    profile.write_text(text, encoding="utf-8")
+    ingest([profile], local, index)
+    return local
+
+
 @pytest.fixture
 def sample_index(local_settings, index):
     ingest([SAMPLE], local_settings, index)
@@ -257,18 +266,14 @@ def test_a_bare_phone_number_in_a_header_is_found_by_its_shape(settings, index,
 
 def test_a_picked_line_is_quoted_with_the_title_lines_compression_left_out(
         settings, index, tmp_path) -> None:
-    profile = tmp_path / "ada_quill.md"
-    profile.write_text(
+    local = _ada_quill(settings, index, tmp_path, (
         "# Ada Quill\n\n## Publications\n\n"
         "Quill, A. and Stone, M. “Listening to Quiet Rooms: Acoustic Maps\n"
         "Built from Small Sensors”. SenSys, 2019. (Best Paper Award)\n"
         "Quill, A. “Tidal Sensing with Cheap Buoys and Long Cables in Cold\n"
         "Water”. MobiSys, 2018.\n"
         "Quill, A. and Reyes, T. “Counting Gulls from Harbour Cameras at Dawn and\n"
-        "Dusk”. IPSN, 2017.\n", encoding="utf-8")
-    local = settings.model_copy(update={"llm": "local", "answer_style": "quote",
-                                        "context_tokens": 30})
-    ingest([profile], local, index)
+        "Dusk”. IPSN, 2017.\n"), context_tokens=30)
     question = "Which of Ada Quill's papers won a best paper award?"
     _, model = _ask(local, index, "0", question)
     listing = model.prompts[0]
@@ -306,18 +311,14 @@ def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
 
 def test_a_picked_line_about_another_organisation_than_the_question_names_is_refused(
         settings, index, tmp_path) -> None:
-    profile = tmp_path / "ada_quill.md"
-    profile.write_text(
+    local = _ada_quill(settings, index, tmp_path, (
         "# Ada Quill\n\n## Education\n\n"
         "- Northgate University Ph.D. Candidate in Computer Science\n"
         "- Advisor: Miriam Stone\n"
         "- Calder State University B.S. in Computer Engineering (GPA: 3.80/4.0)\n"
         "- Harbour College M.S. in Statistics\n"
-        "- Graduated with a cumulative GPA of 3.95/4.0 in the statistics programme\n",
-        encoding="utf-8")
-    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
-    ingest([profile], local, index)
-
+        "- Graduated with a cumulative GPA of 3.95/4.0 in the statistics programme\n")
+)
     def number(question: str, words: str) -> str:
         _, model = _ask(local, index, "0", question)
         return next(line.split(".")[0] for line in model.prompts[0].splitlines()
@@ -339,14 +340,11 @@ def test_a_picked_line_about_another_organisation_than_the_question_names_is_ref
 
 def test_a_value_under_the_label_the_question_names_is_quoted_where_no_line_is_picked(
         settings, index, tmp_path) -> None:
-    profile = tmp_path / "ada_quill.md"
-    profile.write_text(
+    local = _ada_quill(settings, index, tmp_path, (
         "# Ada Quill\n\n## Publications\n\n"
         "Statistics (as of 30 Aug 2025, source: ADS) number of refereed papers: 30 (11) "
         "number of first-authored refereed papers: 4 (0) h-index: 18\n\n"
-        "- Quill, A. and Stone, M. Listening to Quiet Rooms. SenSys, 2019.\n", encoding="utf-8")
-    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
-    ingest([profile], local, index)
+        "- Quill, A. and Stone, M. Listening to Quiet Rooms. SenSys, 2019.\n"))
     result, _ = _ask(local, index, "0", "What h-index does Ada Quill report?")
     assert not result.refused, result
     assert "h-index: 18" in result.text and result.citations
@@ -357,17 +355,14 @@ def test_a_value_under_the_label_the_question_names_is_quoted_where_no_line_is_p
 
 def test_a_labelled_value_is_taken_from_the_entry_of_the_degree_the_question_names(
         settings, index, tmp_path) -> None:
-    profile = tmp_path / "ada_quill.md"
-    profile.write_text(
+    local = _ada_quill(settings, index, tmp_path, (
         "# Ada Quill\n\n## Education\n\n"
         "Harbour University of Technology, Lantern\n"
         "Ph.D. in Computer Science, 2021 - 2026\n"
         "PI: Ben Okoro. Member of the Tides Lab.\n\n"
         "Calder University of Technology, Quay\n"
         "B.Sc. in Computer Engineering, 2016 - 2020\n"
-        "PI: Kofi Mensah, GPA: 3.74/4\n", encoding="utf-8")
-    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
-    ingest([profile], local, index)
+        "PI: Kofi Mensah, GPA: 3.74/4\n"))
     result, _ = _ask(local, index, "0", "Who was Ada Quill's PI during her undergrad?")
     assert not result.refused, result
     assert "Kofi Mensah" in result.text and "Ben Okoro" not in result.text

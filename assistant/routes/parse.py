@@ -137,6 +137,15 @@ def tokenize(question: str) -> list[_Token]:
     return tokens
 
 
+def degree_levels(question: str) -> set[str]:
+    """The degree levels a question names ("during his undergrad" → {"bachelors"})."""
+    return _levels(tokenize(question))
+
+
+def _levels(tokens: Sequence[_Token]) -> set[str]:
+    return {LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS and t.text != "Ms"}
+
+
 def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: str = "") -> Query:
     """The typed query for a question over an index whose vocabulary is `lex`.
 
@@ -641,7 +650,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
     if first_author:
         _claim([t for t in tokens if t.low in ("first", "firstauthor", "firstauthored",
                                                "lead", "listed")], "filter")
-    levels = {LEVEL_WORDS[t.low] for t in tokens if t.low in LEVEL_WORDS and t.text != "Ms"}
+    levels = _levels(tokens)
     level = next(iter(levels)) if len(levels) == 1 else None  # "his PhD and his master's": both
     internship = True if any(t.low in _INTERN for t in tokens) else None
     if re.search(r"\b(?:excluding|except|other than|not|besides) internships?\b", text):
@@ -858,11 +867,11 @@ def _papers(relation: str, shape: str, people: list[str], others: list[str], val
     if shape == "yesno":
         return Query(reason="a yes/no question about papers")
     # "refereed papers", "peer-reviewed publications": not a preprint or a submission
-    refereed = [t for i, t in enumerate(tokens) if t.low in ("refereed", "peerreviewed") or
-                t.low == "peer" and i + 1 < len(tokens) and tokens[i + 1].low == "reviewed"]
-    if refereed:
-        _claim(refereed + [tokens[tokens.index(t) + 1] for t in refereed if t.low == "peer"],
-               "filter")
+    lows = [t.low for t in tokens]
+    refereed = [t for i, t in enumerate(tokens) if t.low in ("refereed", "peerreviewed")
+                or lows[i:i + 2] == ["peer", "reviewed"] or lows[max(0, i - 1):i + 1] == [
+                    "peer", "reviewed"]]
+    _claim(refereed, "filter")
     return Query(relation="papers", shape=shape if shape in ("count", "who") else "list",
                  people=tuple(people), value=value, first_author=first_author,
                  refereed=bool(refereed), **base)
