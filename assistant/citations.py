@@ -234,12 +234,15 @@ def check(answer_text: str, passages: Sequence[Passage], *,
         cited = [m - 1 for m in markers(sentence) if 1 <= m <= len(passages)]
         good = [i for i in cited if support(plain, evidence(passages[i])) >= MIN_WORD_SUPPORT]
         if good:
-            checked.append(CheckedSentence(plain, list(dict.fromkeys(good))))
+            own = _stated_in_own_text(plain, passages, good)
+            checked.append(CheckedSentence(plain, list(dict.fromkeys(own)),
+                                           "" if own == good else "repointed"))
             continue
         scores = [support(plain, evidence(p)) for p in passages]
         best = max(range(len(scores)), key=scores.__getitem__, default=-1)
         if best >= 0 and scores[best] >= MIN_WORD_SUPPORT:
-            checked.append(CheckedSentence(plain, [best], "repointed"))
+            checked.append(CheckedSentence(plain, _stated_in_own_text(plain, passages, [best]),
+                                           "repointed"))
         elif pair := supporting_pair(plain, passages, cited):
             changed = "" if sorted(pair) == sorted(cited) else "repointed"
             checked.append(CheckedSentence(plain, pair, changed))
@@ -249,6 +252,19 @@ def check(answer_text: str, passages: Sequence[Passage], *,
         else:
             checked += _supported_items(plain, passages, cited)
     return checked
+
+
+def _stated_in_own_text(sentence: str, passages: Sequence[Passage],
+                        chosen: list[int]) -> list[int]:
+    """`chosen`, unless they support the sentence only by the end of the chunk before theirs
+    (`Passage.before`) and another passage states it in its own text: then that one, so the
+    citation shows the lines the sentence quotes, not the chunk after them."""
+    if any(not passages[i].before or support(sentence, injection.visible(
+            passages[i].chunk.text)) >= MIN_WORD_SUPPORT for i in chosen):
+        return chosen
+    own = next((i for i, p in enumerate(passages) if i not in chosen and support(
+        sentence, injection.visible(p.chunk.text)) >= MIN_WORD_SUPPORT), None)
+    return chosen if own is None else [own]
 
 
 def _supported_items(sentence: str, passages: Sequence[Passage],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.citations import assemble, check, split_sentences, support
 from assistant.retrieval import Passage
 from ingest.chunking import Chunk
@@ -192,3 +194,20 @@ def test_a_place_no_passage_names_is_cut_and_an_asked_place_is_not() -> None:
     assert [c.text for c in kept] == ["Ada Lovelace joined Noether Labs in June 2019."]
     assert check("Yes, Ada Lovelace is based in Boston [1].", passages) == []
     assert check("Ada Lovelace is based in Boston [1].", passages) == []
+
+
+def test_a_sentence_is_cited_to_the_chunk_that_states_it_not_the_one_after() -> None:
+    """The chunk after a job's lines carries their end for context (`Passage.before`); a
+    sentence that quotes those lines cites the chunk they are in, which the user then sees."""
+    jobs = "Google Software Engineer Intern\nBigQuery team, May 2017 - July 2017"
+    after = replace(_passage(4, "Eli Stern", "Experience",
+                             "Epic Systems Software Intern, May 2015 - Aug. 2015"), before=jobs)
+    own = _passage(5, "Eli Stern", "Experience", jobs)
+    sentence = "Google Software Engineer Intern BigQuery team, May 2017 - July 2017"
+    for text in (sentence, f"{sentence} [1]."):
+        [checked] = check(text, [after, own])
+        assert checked.passages == [1]
+    # A bullet whose job is named only in the chunk before is still cited to its own chunk
+    bullet = replace(_passage(6, "Eli Stern", "Experience", "- Tuned the read API"), before=jobs)
+    [checked] = check("At Google he tuned the read API [1].", [bullet, own])
+    assert checked.passages == [0]

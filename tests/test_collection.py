@@ -205,6 +205,13 @@ def test_a_question_about_one_listed_item_goes_to_retrieval(settings, sample_ind
     current = _ask(settings, sample_index, "Where does Priya Ramanathan work now?")
     assert current.route == "collection" and "one current position" in current.text
     assert "Calder State University" in current.text and "Halverson" not in current.text
+    # The present tense asks for the job held now as "now" does; the past asks for all of them
+    for question in ("Who does Priya Ramanathan work for?",
+                     "Where is Priya Ramanathan employed these days?"):
+        present = _ask(settings, sample_index, question)
+        assert "one current position" in present.text and "Halverson" not in present.text
+    past = _ask(settings, sample_index, "Where did Priya Ramanathan work?")
+    assert "Halverson" in past.text
     undated = _ask(settings, sample_index, "Who is Amara Nwosu's current employer?")
     assert undated.route != "collection"
     # Google is on none of her internships: her list of them is not an answer.

@@ -97,7 +97,7 @@ def test_routing_table_has_no_wrong_typed_query(routing_index) -> None:
     rows = _rows()
     assert len(rows) >= 250
     results = _route_all(rows, routing_index)
-    assert results["wrong"] == []
+    assert results["wrong"] == [], "\n".join(results["wrong"])
     assert len(results["miss"]) <= MAX_MISS_RATE * len(rows), results["miss"]
 
 
@@ -115,7 +115,7 @@ def test_real_paraphrases_have_no_wrong_typed_query(real_index) -> None:
     """The real corpus's paraphrases, over the 30 documents the parse was not written around."""
     rows = [json.loads(line) for line in REAL_TABLE.read_text().splitlines() if line.strip()]
     results = _route_all(rows, real_index)
-    assert results["wrong"] == []
+    assert results["wrong"] == [], "\n".join(results["wrong"])
     assert len(results["miss"]) <= MAX_REAL_MISS_RATE * len(rows), results["miss"]
 
 

@@ -85,6 +85,9 @@ _POSTDOC = frozenset("postdoc postdocs postdoctoral".split())
 _THEN_WHO = re.compile(r"\?\s*(?:and |if so,? )?(?:who|which ones?|which of them|who (?:are|were) "
                        r"they|what (?:are|were) they)\s*\?*\s*$", re.I)
 _NOW = frozenset("current currently now today present".split())
+_NOW_PHRASES = (("these", "days"), ("at", "the", "moment"), ("nowadays",), ("presently",))
+# The verb a present-tense question about a job asks with ("does she work", "is he employed")
+_PRESENT_WORK = frozenset("work employed".split())
 _WHO_IS_IT = re.compile(r"\s*[-–—,:;]\s*(?:who|what) (?:is|was|are|were) (?:it|they|that)"
                         r"\s*\?*\s*$", re.I)
 _ADVISING = frozenset("advise advised supervise supervised advises supervises".split())
@@ -620,6 +623,13 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
             and tokens[0].low in ("what", "how")], "shape")
     relative = [t for t in tokens if t.low in RELATIVE and not t.role]
     current = [t for t in relative if t.low in _NOW]
+    # "these days", "at the moment": now, in words
+    _claim(now_words := [t for i, t in enumerate(tokens) for words in _NOW_PHRASES
+                         if lows[i:i + len(words)] == list(words)
+                         for t in tokens[i:i + len(words)]], "filter")
+    # "Which company does she work for?", "Where is he employed?": the job held now
+    present = now_words or [t for i, t in enumerate(tokens) if t.low in ("does", "do", "is")
+                            and any(x.low in _PRESENT_WORK for x in tokens[i + 1:i + 5])]
     if current and len(current) == len(relative) and "position" in {
             _RELATION_OF.get(t.low) for t in tokens if not t.role}:
         _claim(current, "filter")  # "her current employer", "where does he work now"
@@ -706,6 +716,7 @@ def _assemble(q: str, tokens: list[_Token], named: list[tuple[str, int]],
             query = replace(query, shape="list")
         if current and query.shape not in ("list", "who"):
             return Query(reason="relative time or superlative")  # "since when … now"
+        current = current or (present if query.shape == "list" and people else [])
         return replace(query, internship=internship, current=bool(current), postdoc=postdoc)
     return query
 
