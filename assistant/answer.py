@@ -27,6 +27,7 @@ from assistant.retrieval import (
     COLLECTION,
     PRONOUNS,
     SYNONYMS,
+    THING_ANAPHOR,
     TOPIC,
     Passage,
     conversation_people,
@@ -325,7 +326,7 @@ def follow_up_query(question: str, history: History, people: Sequence[str]) -> s
     """What to retrieve for a question: a follow-up ("When did he join?", "Who did he work with
     there?") carries the content words of the question before it, names aside."""
     if not history or not (PRONOUNS.search(question) or _ANAPHORA.search(question)
-                           or len(question.split()) <= 4):
+                           or THING_ANAPHOR.search(question) or len(question.split()) <= 4):
         return question
     skip = name_words(people)
     earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]

@@ -99,7 +99,10 @@ PRONOUNS = re.compile(r"\b(he|his|him|she|her|hers|they|their|them|this person)\
 # person is still the subject when a follow-up points back at a thing instead of at them.
 THING_ANAPHOR = re.compile(r"\b(?:that|this|those|these|the same)\s+(?:paper|papers|publication|"
                            r"company|job|position|role|internship|university|school|lab|group|"
-                           r"team|course|award|thesis|project|degree|system)\b|\bthere\b", re.I)
+                           r"team|course|award|thesis|project|degree|system)\b|\bthere\b|"
+                           # "What was the 2022 one about?", "and the other one?", "the latter"
+                           r"\bthe\s+(?:[\w-]+\s+)?ones?\b(?!\s+(?:who|that|which)\b)|"
+                           r"\bthe\s+(?:latter|former)\b", re.I)
 
 
 @dataclass

@@ -9,6 +9,7 @@ import pytest
 from conftest import SAMPLE
 from langchain_tests.integration_tests import RetrieversIntegrationTests
 
+from assistant.answer import follow_up_query
 from assistant.retrieval import (
     ProfileRetriever,
     _fts_query,
@@ -49,6 +50,12 @@ def test_people_resolved_by_full_last_and_first_name_and_pronoun() -> None:
     assert resolve_people("Who else?", KNOWN, history) == []
     assert resolve_people("What about Tomasz Wierzbicki?", KNOWN, history) == []
     assert resolve_people("Why not?", KNOWN) == []
+    # "the 2022 one", "the latter": one of the things the last turn named, so its person's
+    two = [("Where did Jun Wei intern?", "At Nokia Bell Labs in 2019 and at Initech in 2020.")]
+    for follow_up in ("What was the 2020 one about?", "What did the latter involve?"):
+        assert resolve_people(follow_up, KNOWN, two) == ["Jun Wei"]
+        assert "intern" in follow_up_query(follow_up, two, ["Jun Wei"])
+    assert resolve_people("Who is the one who studied at MIT?", KNOWN, two) == []
 
 
 def test_query_expansion_drops_focused_names_and_adds_cv_words() -> None:
