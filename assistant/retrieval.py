@@ -29,7 +29,7 @@ STOPWORDS = frozenset(
 SYNONYMS = {
     "advised": "advisor advisors supervisor", "advisor": "advisors supervisor advised",
     "supervised": "advisor supervisor", "taught": "teaching instructor course",
-    "teach": "teaching instructor course", "studied": "education degree university",
+    "teach": "teaching instructor course taught", "studied": "education degree university",
     "study": "education degree", "degree": "education", "graduated": "education degree",
     "interned": "internship intern", "internship": "intern", "intern": "internship",
     "worked": "experience engineer position", "work": "experience position",
@@ -42,6 +42,8 @@ SYNONYMS = {
     "phd": "ph.d. doctoral", "masters": "master m.s.", "master's": "master m.s.",
     "bachelor": "b.s. undergraduate", "ta": "teaching assistant", "tas": "teaching assistant",
     "mentor": "mentor advisor", "job": "experience position",
+    # an irregular past, or the role's noun, does not share a stem with the verb
+    "lead": "led leader", "led": "lead leader",
     # the languages section as CVs in French, Spanish, German and Italian head it
     "languages": "idiomas langues sprachen lingue", "language": "idiomas langues sprachen lingue",
     "speak": "languages idiomas langues sprachen lingue",

@@ -36,6 +36,22 @@ def test_synonyms_and_the_present_tense_widen_the_terms() -> None:
     assert "ana" not in question_terms("Where does Ana Ruiz work?", ["Ana Ruiz"])
 
 
+def test_a_verb_meets_its_irregular_past_and_its_role() -> None:
+    """"What did she teach there?" meets "Taught logic", "lead sections" meets "Section
+    leader": a follow-up's context keeps the line that says so."""
+    jobs = _passage(1, "Experience", "\n".join([
+        "Boston College September 2015 - December 2017", "Lecturer Boston, MA",
+        *(f"· Composed assignment set {i} for the seminar on modal semantics" for i in range(6)),
+        "Calder State University September 2013 - May 2015", "Postdoc Boston, MA",
+        *(f"· Published research paper {i} in logic journals" for i in range(6)),
+        "· Taught logic, paradoxes, and history of philosophy"]))
+    history = [("Where was Ana Ruiz a postdoc?", "At Calder State University [1].")]
+    query = follow_up_query("What did she teach there?", history, ["Ana Ruiz"])
+    [(_, text)] = build_context([jobs], query, ["Ana Ruiz"], budget=60)
+    assert "Taught logic, paradoxes" in text
+    assert stem("leader") in question_terms("Which sections did Ana Ruiz lead?", ["Ana Ruiz"])
+
+
 def test_a_question_about_topics_looks_for_research_not_jobs() -> None:
     terms = question_terms("What does Ana Ruiz work on?", ["Ana Ruiz"])
     assert stem("research") in terms and stem("present") not in terms
