@@ -1194,3 +1194,31 @@ def test_a_journal_whose_name_holds_digits_is_the_venue() -> None:
             "Studies 5, 11-19.\n")
     assert _fields(text, "Ana Lima", "publication", "venue", "year") == [
         ("F1000Research", 2023), ("Coastal Studies", 2021)]
+
+
+def test_a_title_first_export_reads_sentence_case_titles_and_lone_journal_lines() -> None:
+    """A citation export that leads with titles: a title in sentence case over its author list,
+    a journal on a line of its own between them, a title wrapped before a parenthesis."""
+    text = ("Lea Moreau\nPublications\n"
+            "Tidal maps of the northern coast from harbour cameras Molecular Ecology\n"
+            "S ALAMERY, L MOREAU, D EDWARDS, ... 2021\n"
+            "Counting gulls with harbour cameras reveals nesting shifts along the northern\n"
+            "coast of two islands bioRxiv\n"
+            "L MOREAU, A ROUX, B LARK, T BERG, ... 2021\n"
+            "Mapping Study for Traits Affecting Seed Quality in Winter Oilseed Rape\n"
+            "(Brassica Napus L.) Genes\n"
+            "K GACEK, L MOREAU, R ANDERSON, ... 2020\n"
+            "Shifting the limits of seabird counting with a fully annotated reference\n"
+            "archive\n"
+            "Science\n"
+            "R APPELS, K EVERSOLE, L MOREAU, ... 2018\n")
+    italic = tuple((text.index(v), text.index(v) + len(v.strip())) for v in (
+        "Molecular Ecology", "bioRxiv", "Genes\n", "Science"))  # as the PDF sets them
+    titles = [r.data["title"] for r in extract(text, "Lea Moreau", (), italic)
+              if r.kind == "publication"]
+    assert titles == [
+        "Tidal maps of the northern coast from harbour cameras",
+        "Counting gulls with harbour cameras reveals nesting shifts along the northern coast of "
+        "two islands",
+        "Mapping Study for Traits Affecting Seed Quality in Winter Oilseed Rape (Brassica Napus L.)",
+        "Shifting the limits of seabird counting with a fully annotated reference archive"]

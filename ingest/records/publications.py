@@ -163,11 +163,17 @@ def _is_abstract(text: str) -> bool:
     return len(text.split()) > 70 and len(re.findall(r"[a-z)][.!?]\s+[A-Z]", text)) >= 2
 
 
+# The most words of a venue printed on a line of its own ("Science", "Plant Physiology")
+SHORT_VENUE_WORDS = 4
+
+
 def _wraps(previous: str, line: str) -> bool:
     if previous.count('"') % 2 or previous.count("“") > previous.count("”"):
         return True  # inside a quoted title
     if _AUTHORS_TAIL.search(previous) and looks_like_authors(_AUTHORS_TAIL.sub("", previous)):
         return False  # "…, D EDWARDS, ... 2017" ends its entry; "runBNG: a …" starts the next
+    if line[:1] == "(" and line[1:2].isalpha() and not previous.endswith((".", ")")):
+        return True  # "…in Winter Oilseed Rape" over "(Brassica Napus L.) Genes"
     return bool(line[:1].islower()) or bool(re.search(r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|"
                                                        r"with|a|an|at|via|from)$", previous))
 
@@ -231,7 +237,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     title = ""
     used: list[int] = []
     after_authors = False  # the segment before is the author list: a title in sentence case
-    for seg in pieces:
+    for n, seg in enumerate(pieces):
         text = _strip_venue(seg.text)
         if not text or _NOISE.match(text):
             continue
@@ -242,8 +248,14 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 used.append(seg.start)
             after_authors = True
             continue
-        if not title and (_could_be_title(text, seg.strong) or after_authors and _sentence_title(
-                text)):
+        # so is the segment over the author list, where the list leads with its titles
+        ahead = pieces[n + 1:n + 3]
+        if ahead and len(ahead[0].text.split()) <= SHORT_VENUE_WORDS and not _is_author_list(
+                _strip_venue(ahead[0].text), person):
+            ahead = ahead[1:]  # past a journal's name on its own line
+        before_authors = bool(ahead) and _is_author_list(_strip_venue(ahead[0].text), person)
+        if not title and (_could_be_title(text, seg.strong) or (
+                after_authors or before_authors) and _sentence_title(text)):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
             used.append(seg.start)
         after_authors = False
@@ -552,6 +564,9 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
             title_first = "authors" not in kinds
         next_raw = text[units[i + 1][0]:units[i + 1][1]] if i + 1 < len(units) else ""
         next_kinds = _unit_kinds(next_raw, units[i + 1][0], person) if next_raw else set()
+        if title_first and not kinds and "authors" in have and _sentence_title(
+                " ".join(raw.split())) and "authors" in _kinds_ahead(text, units[i + 1:], person):
+            kinds = {"title"}  # in sentence case, after one entry and over the next's authors
         fresh = (
             not groups or _START.match(raw) is not None
             or bool(kinds & have & {"title", "authors"})
@@ -566,6 +581,16 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
             groups[-1][1] = u_end
             have |= kinds
     return [(s, e) for s, e in groups]
+
+
+def _kinds_ahead(text: str, units: Sequence[tuple[int, int]], person: str) -> set[str]:
+    """The kinds of the next unit, past one short line that is none ("Science" on its own
+    line between a title and its authors)."""
+    for n, (start, end) in enumerate(units[:2]):
+        kinds = _unit_kinds(text[start:end], start, person)
+        if kinds or n or len(text[start:end].split()) > SHORT_VENUE_WORDS:
+            return kinds
+    return set()
 
 
 def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
