@@ -1222,3 +1222,22 @@ def test_a_title_first_export_reads_sentence_case_titles_and_lone_journal_lines(
         "two islands",
         "Mapping Study for Traits Affecting Seed Quality in Winter Oilseed Rape (Brassica Napus L.)",
         "Shifting the limits of seabird counting with a fully annotated reference archive"]
+
+
+def test_a_date_alone_after_a_description_starts_the_next_entry() -> None:
+    """Entries led by a date line, each with a description under its title: a role is not
+    held at the organisation of the entry above it, nor at that of the entry below."""
+    text = ("Lea Moreau\n\nExperience\n\n"
+            "2009-2011 Research Assistant, Calder State University\n"
+            "2011-Now\nTidewatch Foundation\n"
+            "Partially wrote and maintain the site's code base, and look after the community of\n"
+            "volunteers who run the harbour cameras and review their counts\n"
+            "2013-Now\nCertified Carpentries Instructor\n"
+            "Certified instructor of software and data workshops for researchers across the\n"
+            "region, teaching programming to marine scientists\n"
+            "2017-Now\nHacky Hour Founder\n"
+            "A weekly get-together of researchers and staff working with programming and data,\n"
+            "doubles as a help desk for students\n"
+            "2017-2019 Harbour Science Leadership Mentor, Open Seas Foundation\n")
+    assert _fields(text, "Lea Moreau", "position", "organisation", "role") == [
+        ("Calder State University", "Research Assistant")]

@@ -249,6 +249,20 @@ def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
             "_span": (head.start, sub.end)}
 
 
+def _described_between(raw: str, raw_start: int, start: int, end: int) -> bool:
+    """Whether the document's lines from `start` to `end` describe an entry: one is a sentence
+    or a long line in lower case, so what comes after them is another entry."""
+    return any(_described(row) or sentence_like(row)
+               for row in raw[start - raw_start:end - raw_start].splitlines())
+
+
+def _described(text: str) -> bool:
+    """A line of an entry's description: long, and mostly in lower case ("Partially wrote and
+    maintain the site's code-base, interact and manage with the community of")."""
+    words = text.split()
+    return len(words) >= 8 and sum(w[:1].islower() for w in words) >= 0.6 * len(words)
+
+
 def sentence_like(text: str) -> bool:
     """Prose ("Amara is a Senior Researcher at …, where she leads …"), not a CV line."""
     words = text.split()
@@ -314,6 +328,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
         dates = date_range(text)
+        if org and dates and not without_dates(text).strip(" ,.;:-–") and _described_between(
+                raw, raw_start, raw.find("\n", org[1] - raw_start) + raw_start, line.start):
+            # A date alone after an entry's description starts the next entry ("2011-Now" /
+            # "Co-founder openSNP.org" / "Partially wrote …" / "2013-Now" / "Instructor"):
+            # the role under it is not held at the organisation above.
+            org = None
         if at in paired or DEGREE.match(text) and not is_role(text) or sentence_like(text) \
                 or re.match(r"(?:Advisors?|Thesis|Committee|Publications?|Code|References?)\b",
                             text):
@@ -382,7 +402,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                     records[-1]["role"] == heading_role:
                 records.append({"organisation": None, "role": heading_role, "kind": "position",
                                 "start": None, "end": None, "_span": (line.start, line.end)})
-            if records and not records[-1]["organisation"]:
+            if records and not records[-1]["organisation"] and not _described_between(
+                    raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]
                 _extend(records[-1], line)
         if dates and DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6:
