@@ -809,7 +809,7 @@ def test_a_thesis_subject_that_wraps_and_advisors_placed_in_brackets() -> None:
     degrees = _fields(text, "Lea Moreau", "education", "thesis", "advisors")
     assert degrees[0] == ("Timing of attention during the processing of faces in young adults",
                           ["Paul Girard", "Anne Roux"])
-    assert degrees[1] == (None, ["Sara Lind"])
+    assert len(degrees) == 1  # the "PhD mobility" is a stay during it, its host not its advisor
 
 
 def test_a_column_of_years_heads_the_courses_taught_and_short_ranges_are_read() -> None:
@@ -1241,3 +1241,21 @@ def test_a_date_alone_after_a_description_starts_the_next_entry() -> None:
             "2017-2019 Harbour Science Leadership Mentor, Open Seas Foundation\n")
     assert _fields(text, "Lea Moreau", "position", "organisation", "role") == [
         ("Calder State University", "Research Assistant")]
+
+
+def test_a_degree_named_in_a_headline_or_a_stay_during_one_is_not_another_degree() -> None:
+    """The headline's "PhD (Graduating Fall 2020)" is the degree the education section lists;
+    a "PhD mobility" is a stay abroad during it; degrees listed together over one school's
+    line are all at that school."""
+    text = ("Lea Moreau\nData Scientist - PhD (Graduating Fall 2020)\n"
+            "Harbour Research Institute, Fairhaven\n\n"
+            "Education\n\n"
+            "Computer Science, PhD\nCalder State University\n2015 - 2020\n"
+            "2019 PhD mobility. Coastal Imaging Lab, Univ. of Tallinn\n\n"
+            "*B.S. in Marine Biology, May 2014*  \n*B.S. in Journalism, May 2014*  \n"
+            "Halverson University\n")
+    degrees = _fields(text, "Lea Moreau", "education", "level", "institution")
+    assert ("phd", "Calder State University") in degrees
+    assert [level for level, _ in degrees].count("phd") == 1
+    assert all(school == "Halverson University" for level, school in degrees
+               if level == "bachelors")

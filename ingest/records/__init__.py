@@ -141,7 +141,11 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
         record.person = person
     # What a section dedicated to a kind says wins over a mention elsewhere (a summary line).
     found.sort(key=lambda r: r.extra.get("aside", False))
-    found = dedupe(found)
+    # A degree a headline or a summary names ("Computer Scientist - PhD (Graduating Fall 2020)")
+    # is one the education section lists, where it lists one of that level
+    listed = {r.data["level"] for r in found if r.kind == "education" and not r.extra.get("aside")}
+    found = dedupe([r for r in found if not (r.kind == "education" and r.extra.get("aside")
+                                             and r.data["level"] in listed)])
     _mark_ongoing(found, written_year(text))
     return found
 

@@ -165,6 +165,10 @@ def _goes_on(text: str, following: str) -> bool:
     return bool(following[:1].islower()) and not re.search(r"[.;:!?)\]\"”]\s*$", text)
 
 
+# A stay made during a degree, not a degree: "PhD mobility", "Ph.D. exchange", "PhD visit"
+_VISIT = re.compile(DEGREE.pattern + r"\s*(?:mobility|exchange|visit|visiting|stay)\b")
+
+
 def from_lines(lines: list[Line]) -> list[dict]:
     """Degree records from the lines of an education section."""
     records: list[dict] = []
@@ -203,6 +207,8 @@ def from_lines(lines: list[Line]) -> list[dict]:
             if not (place or institution):
                 record["_awaits_institution"] = True
             record["_own_place"] = bool(place)
+            # read as an entry, so that its host and place go to it, then left out
+            record["_stay"] = bool(_VISIT.search(text))
             if pending_dates and not dates:
                 dates, pending_dates = pending_dates, None
             elif not dates and first_year(text):
@@ -210,8 +216,16 @@ def from_lines(lines: list[Line]) -> list[dict]:
             records.append(record)
             group.append(record)
         elif place and degree_first and records[-1].pop("_awaits_institution", False):
-            records[-1]["institution"] = place  # the degree just above, not earlier ones
-            _extend(records[-1], line)
+            # the degree just above, not earlier ones; but all of the degrees listed together
+            # over it ("B.S. in Political Science" / "B.S. in Journalism" / "University of …")
+            waiting = [records[-1]]
+            for earlier in reversed(records[:-1]):
+                if not earlier.pop("_awaits_institution", False):
+                    break
+                waiting.append(earlier)
+            for record in waiting:
+                record["institution"] = place
+                _extend(record, line)
         elif place and any(r.pop("_awaits_institution", False) for r in records):
             for r in records:
                 if not r["institution"]:
@@ -249,7 +263,7 @@ def from_lines(lines: list[Line]) -> list[dict]:
     for record in records:
         record.pop("_awaits_institution", None)
         record.pop("_own_place", None)
-    return records
+    return [r for r in records if not r.pop("_stay", False)]
 
 
 def _place_only(rest: str) -> bool:
