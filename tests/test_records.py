@@ -1022,8 +1022,11 @@ def test_the_honours_a_biography_lists_after_a_verb_of_receiving_are_awards() ->
             "been recognized with the Harbour Society Impact Award, a Sloan Fellowship, and "
             "multiple Lantern Research Awards. She has received the Calder Outstanding Faculty "
             "Award (2021) and the [2012 Calder Distinguished Dissertation Award](https://calder."
-            "example.edu/awards.html). She won two best paper awards.\n")
+            "example.edu/awards.html). She won two best paper awards. During her PhD, she was "
+            "honored to receive the 2010 School of Optics \"Graduate Innovator of the Year\" "
+            "award.\n")
     assert sorted(_fields(text, "Ana Lima", "award", "name", "year"), key=str) == sorted([
+        ('School of Optics "Graduate Innovator of the Year" award', 2010),
         ("Harbour Society Impact Award", None), ("Sloan Fellowship", None),
         ("Lantern Research Awards", None), ("Calder Outstanding Faculty Award", 2021),
         ("Calder Distinguished Dissertation Award", 2012)], key=str)

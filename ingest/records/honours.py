@@ -345,7 +345,12 @@ def awards_listed_in_prose(text: str, offset: int) -> list[dict]:
             year = re.search(r"\(((?:19|20)\d{2})\)\s*$|^((?:19|20)\d{2})\s", name)
             name = _ITEM_ARTICLE.sub("", re.sub(r"^(?:19|20)\d{2}\s+|\s*\((?:19|20)\d{2}\)\s*$",
                                                 "", name)).strip(" ,")
-            if not _NAMES_AWARD.search(name) or not name[:1].isupper() or \
+            # "the 2010 College of Engineering "Graduate Innovator of the Year" award": a name
+            # in capitals, then the kind of honour in lower case
+            named = _NAMES_AWARD.search(name) or re.search(
+                r"\b(?:award|prize|fellowship|medal|scholarship)$", name) and sum(
+                w[:1].isupper() for w in name.split()) >= 3
+            if not named or not name[:1].isupper() or \
                     len(name.split()) > 14:
                 continue
             dated = int(year.group(1) or year.group(2)) if year else None
