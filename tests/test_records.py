@@ -1262,3 +1262,18 @@ def test_a_degree_named_in_a_headline_or_a_stay_during_one_is_not_another_degree
     assert [level for level, _ in degrees].count("phd") == 1
     assert all(school == "Halverson University" for level, school in degrees
                if level == "bachelors")
+
+
+def test_a_reference_list_under_its_own_subheadings_is_read_as_one() -> None:
+    """"Published" / "In review" over Chicago references: each entry is the person's paper."""
+    text = ("Lea Moreau\n\nPublications\nPublished\n"
+            "Moreau, Lea, Paul Girard, and Anne Roux. 2024. Counting Gulls with Harbour Cameras.\n"
+            "In Proceedings of the 2024 Conference on Coastal Imaging, pages 10-19.\n"
+            "Roux, Anne, Lea Moreau, and Sara Lind. “Tidal Maps from Harbour\n"
+            "Cameras.” In International Conference on Coastal Imaging, pp. 3-9. 2023.\n"
+            "In review\n"
+            "Girard, Paul, Lea Moreau, and Sara Lind. “Seabird Counts at Night.” Preprint (2025).\n")
+    papers = _fields(text, "Lea Moreau", "publication", "title", "authored")
+    assert papers == [("Counting Gulls with Harbour Cameras", True),
+                      ("Tidal Maps from Harbour Cameras", True),
+                      ("Seabird Counts at Night", True)]

@@ -221,6 +221,15 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _BULLET_LED = re.compile(r"\s*[-*+•▪◦●–]\s")
 
 
+# A subheading inside a publication list: the status or the kind of the papers under it
+_SUBHEADING = re.compile(
+    r"(?:(?:selected|other|recent|refereed|peer[- ]reviewed|journal|conference|workshop|book|"
+    r"published|unpublished|submitted|accepted|forthcoming)\b[\w &-]{0,30}|"
+    r"in (?:review|preparation|press|submission)|under (?:review|submission)|preprints?|"
+    r"working papers?|manuscripts?|(?:journal )?articles|papers|chapters|proceedings)\s*:?",
+    re.I)
+
+
 def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:
     """Spans of the entries of text[start:end] that each open a line with an author list that
     names the person, read as a reference list with no numbers or blank lines between its
@@ -246,7 +255,9 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
                 len(_WORD.findall(rest)) >= (1 if year else 2) or _BULLET_LED.match(row) or
                 not year and re.fullmatch(r"[\s,;&]*(?:and\s*)?(?:[A-Z][\w'’-]+,\s*)?", rest)):
             starts.append(offset)
-        previous = line if not starts else line or previous
+        # A list's own subheading ("Published", "In review") opens its entries as a blank does
+        previous = "" if _SUBHEADING.fullmatch(line.strip()) else \
+            line if not starts else line or previous
         offset += len(row)
     spans = []
     for i, s in enumerate(starts):
