@@ -269,8 +269,28 @@ def retrieve(
     if people and len(people) <= 3:
         passages = _with_contact(index, question, people, passages)
     if diversify:
-        passages = _round_robin_by_person(passages)
+        passages = _round_robin_by_person(_with_home(index, question, passages, pool))
     return passages[:k]
+
+
+def _with_home(index: Index, question: str, passages: list[Passage],
+               pool: int) -> list[Passage]:
+    """For "Which of them are based in London?", the opening chunks that name the place come
+    first: a CV gives where its person lives in its header ("London, UK"), among words of the
+    question's that rank its other chunks higher ("49th London PyData Meetup")."""
+    from assistant.compress import _PLACE_KINDS, stem
+
+    words = keywords(question)
+    if not {stem(w) for w in words} & _PLACE_KINDS:
+        return passages
+    named = [w for w in words if stem(w) not in _PLACE_KINDS and len(w) >= 3]
+    found = index.chunks(keyword_search(index, " ".join(named), (), pool)) if named else []
+    # The place as a header writes it: capitalised, a word of its own
+    home = [c for c in found if c.index == 0 and any(
+        re.search(rf"\b{re.escape(w.capitalize())}\b", c.text) for w in named)]
+    top = passages[0].score if passages else 1.0
+    seen = {c.id for c in home}
+    return [Passage(c, top) for c in home] + [p for p in passages if p.chunk.id not in seen]
 
 
 def _with_contact(index: Index, question: str, people: Sequence[str],

@@ -137,3 +137,14 @@ def test_words_of_any_script_are_whole_keywords() -> None:
 
 def test_an_abbreviation_with_dots_is_searched_as_its_letters() -> None:
     assert '"ph d"' in _fts_query("When did he get his Ph.D.?")
+
+
+def test_a_collection_question_about_where_people_are_based_reads_their_headers(
+        sample_index) -> None:
+    """A CV gives where its person is based in its header; another CV that names the town in an
+    education line is not about living there, and its header does not come first."""
+    passages = retrieve(sample_index, "Who in the collection is based in Fairhaven?", k=6,
+                        diversify=True)
+    first = passages[0].chunk
+    assert first.index == 0 and first.person == "Priya Ramanathan" and "Fairhaven" in first.text
+    assert sum(p.chunk.index == 0 and "Fairhaven" in p.chunk.text for p in passages) == 1
