@@ -84,7 +84,8 @@ def describe(record: StoredRecord) -> str:
     if record.kind == "award":
         return f"{d['name']}" + (f" ({d['year']})" if d.get("year") else "")
     term = f" ({d['term']})" if d.get("term") else ""
-    return (f"{d['role']}, " if d.get("role") else "") + f"{_closed(d['course'])}{term}"
+    where = f", {d['institution']}" if d.get("institution") else ""
+    return (f"{d['role']}, " if d.get("role") else "") + f"{_closed(d['course'])}{where}{term}"
 
 
 def _closed(text: str) -> str:

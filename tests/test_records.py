@@ -1277,3 +1277,21 @@ def test_a_reference_list_under_its_own_subheadings_is_read_as_one() -> None:
     assert papers == [("Counting Gulls with Harbour Cameras", True),
                       ("Tidal Maps from Harbour Cameras", True),
                       ("Seabird Counts at Night", True)]
+
+
+def test_a_course_given_in_two_places_in_one_year_is_taught_twice() -> None:
+    """Entries headed by the course in bold, then where it was given: one workshop given in two
+    places the same year is two records, each with its place."""
+    rows = [("Software Carpentry workshop", " ResBaz, Halverson"), ("", "INTRO TO PYTHON 2016"),
+            ("Software Carpentry workshop", " Calder Uni, Fairhaven"), ("", "INTRO TO GIT 2016"),
+            ("Data Carpentry workshop", " ResBaz, Halverson"), ("", "GENOMICS AND SHELL 2018")]
+    text, bold = "Lea Moreau\n\nTeaching\n", []
+    for title, rest in rows:
+        if title:
+            bold.append((len(text), len(text) + len(title)))
+        text += f"{title}{rest}\n"
+    courses = [(r.data["course"], r.data["term"], r.data.get("institution"))
+               for r in extract(text, "Lea Moreau", tuple(bold)) if r.kind == "teaching"]
+    assert courses == [("Software Carpentry workshop", "2016", "ResBaz, Halverson"),
+                       ("Software Carpentry workshop", "2016", "Calder Uni, Fairhaven"),
+                       ("Data Carpentry workshop", "2018", "ResBaz, Halverson")]

@@ -339,8 +339,10 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             line, course = rows[at], titles[at]
             below = rows[at + 1].text if at + 1 < len(rows) and at + 1 not in headed else ""
             year = first_year(line.text) or first_year(below)
+            # where it was given, after the course on its line: "ResBaz, Curtin"
+            where = re.sub(r"\b(?:19|20)\d{2}\b", "", line.text.partition(course)[2]).strip(" ,;–-")
             found.append({"course": course, "role": role, "term": str(year) if year else None,
-                          "_span": (line.start, line.end)})
+                          "institution": where or None, "_span": (line.start, line.end)})
         return _wrap("teaching", found)
     dated = [course for line in rows if (course := honours.dated_course(line, role))
              and not positions.is_role(course["course"])]  # "2010-2016 Teacher in …" is a job
@@ -444,7 +446,8 @@ def record_key(record: Record) -> tuple[str, ...]:
         return ("position", norm(d["organisation"])[:20], norm(d["role"]), norm(d.get("start")))
     if record.kind == "award":
         return ("award", norm(d["name"]), str(d.get("year")))
-    return ("teaching", norm(d["course"])[:20], norm(d.get("term")))
+    # one workshop given in two places the same year is taught twice
+    return ("teaching", norm(d["course"])[:20], norm(d.get("term")), norm(d.get("institution")))
 
 
 def dedupe(records: list[Record]) -> list[Record]:
