@@ -250,7 +250,7 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
         take(piece, budget)
     for i, position in sorted(kept):
         before = pieces[i][position - 1] if position else None
-        if before and before.line_start and len(before.text.split()) <= LABEL_WORDS:
+        if before and len(before.text.split()) <= LABEL_WORDS:
             take(before, budget * 1.15)  # a line of its own: the end of a sentence is no label
     return [(p, _render(heads[i], [x for x in pieces[i] if (i, x.position) in kept]))
             for i, p in enumerate(passages) if any(k[0] == i for k in kept)]

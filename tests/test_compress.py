@@ -161,15 +161,3 @@ def test_markdown_hard_line_breaks_are_not_quoted() -> None:
     assert plain("I am a software engineer at Uber.\\\nI studied at UCSB.") == (
         "I am a software engineer at Uber.\nI studied at UCSB.")
 
-
-def test_the_end_of_a_sentence_above_a_kept_line_is_no_label() -> None:
-    """The short line above a kept one is sent as its label only when it is a line of its own:
-    the last sentence of the entry above ("Led demos for guests.") is left out."""
-    jobs = _passage(1, "Experience", "\n".join([
-        "Senior Scientist—Tarn Labs May 2023–June 2024",
-        "As one of three music co-leads in a team of forty, I planned projects, ran the weekly "
-        "syncs and kept leadership and product informed of progress. Led demos for guests.",
-        "Research Internship—Halverson Labs July 2020–November 2020"]))
-    [(_, text)] = build_context([jobs, *FILLER], "Where did Ana Ruiz do her research internship?",
-                                ["Ana Ruiz"], budget=40)
-    assert "Halverson Labs" in text and "Led demos" not in text
