@@ -340,7 +340,8 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             below = rows[at + 1].text if at + 1 < len(rows) and at + 1 not in headed else ""
             year = first_year(line.text) or first_year(below)
             # where it was given, after the course on its line: "ResBaz, Curtin"
-            where = re.sub(r"\b(?:19|20)\d{2}\b", "", line.text.partition(course)[2]).strip(" ,;–-")
+            where = re.sub(r"\b(?:19|20)\d{2}\b", "",
+                           line.text.partition(course)[2]).strip(" ,;–-")
             found.append({"course": course, "role": role, "term": str(year) if year else None,
                           "institution": where or None, "_span": (line.start, line.end)})
         return _wrap("teaching", found)
