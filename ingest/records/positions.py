@@ -249,11 +249,13 @@ def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
             "_span": (head.start, sub.end)}
 
 
-def _described_between(raw: str, raw_start: int, start: int, end: int) -> bool:
-    """Whether the document's lines from `start` to `end` describe an entry: one is a sentence
-    or a long line in lower case, so what comes after them is another entry."""
-    return any(_described(row) or sentence_like(row)
-               for row in raw[start - raw_start:end - raw_start].splitlines())
+def _described_between(raw: str, raw_start: int, start: int, end: int, *,
+                       skip_first: bool = False) -> bool:
+    """Whether the document's lines from `start` to `end` (past the first, the organisation's
+    own, with `skip_first`) describe an entry: one is a sentence or a long line in lower case,
+    so what comes after them is another entry."""
+    rows = raw[start - raw_start:end - raw_start].splitlines()[1 if skip_first else 0:]
+    return any(_described(row) or sentence_like(row) for row in rows)
 
 
 def _described(text: str) -> bool:
@@ -329,7 +331,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         text = line.text
         dates = date_range(text)
         if org and dates and not without_dates(text).strip(" ,.;:-–") and _described_between(
-                raw, raw_start, raw.find("\n", org[1] - raw_start) + raw_start, line.start):
+                raw, raw_start, org[1], line.start, skip_first=True):
             # A date alone after an entry's description starts the next entry ("2011-Now" /
             # "Co-founder openSNP.org" / "Partially wrote …" / "2013-Now" / "Instructor"):
             # the role under it is not held at the organisation above.

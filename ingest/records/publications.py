@@ -552,6 +552,7 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
     """Spans of the publications in text[start:end]: units (blocks, bullets, hanging-indent
     lines) grouped so that each entry holds at most one title and one author list."""
     units = _units(text, start, end, person)
+    read = [_unit_kinds(text[s:e], s, person) for s, e in units]  # each unit's kinds, read once
     groups: list[list[int]] = []
     have: set[str] = set()
     # A list that leads with titles ends each entry at its author list, so that one entry whose
@@ -559,13 +560,13 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
     title_first: bool | None = None
     for i, (u_start, u_end) in enumerate(units):
         raw = text[u_start:u_end]
-        kinds = _unit_kinds(raw, u_start, person)
+        kinds = read[i]
         if title_first is None and kinds & {"title", "authors"}:
             title_first = "authors" not in kinds
         next_raw = text[units[i + 1][0]:units[i + 1][1]] if i + 1 < len(units) else ""
-        next_kinds = _unit_kinds(next_raw, units[i + 1][0], person) if next_raw else set()
+        next_kinds = read[i + 1] if next_raw else set()
         if title_first and not kinds and "authors" in have and _sentence_title(
-                " ".join(raw.split())) and "authors" in _kinds_ahead(text, units[i + 1:], person):
+                " ".join(raw.split())) and "authors" in _kinds_ahead(text, units, read, i + 1):
             kinds = {"title"}  # in sentence case, after one entry and over the next's authors
         fresh = (
             not groups or _START.match(raw) is not None
@@ -583,13 +584,14 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
     return [(s, e) for s, e in groups]
 
 
-def _kinds_ahead(text: str, units: Sequence[tuple[int, int]], person: str) -> set[str]:
-    """The kinds of the next unit, past one short line that is none ("Science" on its own
-    line between a title and its authors)."""
-    for n, (start, end) in enumerate(units[:2]):
-        kinds = _unit_kinds(text[start:end], start, person)
-        if kinds or n or len(text[start:end].split()) > SHORT_VENUE_WORDS:
-            return kinds
+def _kinds_ahead(text: str, units: Sequence[tuple[int, int]], read: Sequence[set[str]],
+                 at: int) -> set[str]:
+    """The kinds (`read`) of unit `at`, or past it when it is one short line that is none
+    ("Science" on its own line between a title and its authors)."""
+    for n in range(at, min(at + 2, len(units))):
+        start, end = units[n]
+        if read[n] or n > at or len(text[start:end].split()) > SHORT_VENUE_WORDS:
+            return read[n]
     return set()
 
 
