@@ -92,7 +92,7 @@ _SHAPES = (
 
 # A line that names a city or country (an address, "London, United Kingdom") holds a place.
 # Not "address" nor "place": "her e-mail address", "first place" ask for no city.
-_PLACE_KINDS = {stem(w) for w in "city town country based located location live lives "
+PLACE_KINDS = {stem(w) for w in "city town country based located location live lives "
                                  "living".split()}
 
 
@@ -119,11 +119,11 @@ def shape_terms(unit: str, terms: set[str] | None = None) -> set[str]:
     up (ingest/records/places.py) only where `terms`, the question's, ask for one."""
     found = {stem(w) for pattern, kinds in _SHAPES if pattern.search(unit)
              for w in kinds.split()}
-    if terms is not None and terms & _PLACE_KINDS:
+    if terms is not None and terms & PLACE_KINDS:
         from ingest.records.places import countries_in
 
         if countries_in(unit):
-            found |= _PLACE_KINDS
+            found |= PLACE_KINDS
     return found
 
 

@@ -278,12 +278,12 @@ def _with_home(index: Index, question: str, passages: list[Passage],
     """For "Which of them are based in London?", the opening chunks that name the place come
     first: a CV gives where its person lives in its header ("London, UK"), among words of the
     question's that rank its other chunks higher ("49th London PyData Meetup")."""
-    from assistant.compress import _PLACE_KINDS, stem
+    from assistant.compress import PLACE_KINDS, stem
 
     words = keywords(question)
-    if not {stem(w) for w in words} & _PLACE_KINDS:
+    if not {stem(w) for w in words} & PLACE_KINDS:
         return passages
-    named = [w for w in words if stem(w) not in _PLACE_KINDS and len(w) >= 3]
+    named = [w for w in words if stem(w) not in PLACE_KINDS and len(w) >= 3]
     found = index.chunks(keyword_search(index, " ".join(named), (), pool)) if named else []
     # The place as a header writes it: capitalised, a word of its own
     home = [c for c in found if c.index == 0 and any(
