@@ -53,10 +53,16 @@ class CaseResult:
 def has_variant(text: str, variants: Sequence[str]) -> bool:
     """Whether any variant of a fact occurs in the text, ignoring case and citation markers.
     A variant that starts or ends with a digit is not part of a longer number: "6" is not in
-    "[6]", "10" or "2016"."""
-    low = MARKER_PATTERN.sub(" ", text).lower()
-    return any(re.search(_NOT_IN_NUMBER[0] * v[:1].isdigit() + re.escape(v.lower())
-                         + _NOT_IN_NUMBER[1] * v[-1:].isdigit(), low) for v in variants)
+    "[6]", "10" or "2016". A code written with or without a space between its letters and its
+    number is the same code: "CS 105" is in "CS105"."""
+    low = _CODE_SPACE.sub("", MARKER_PATTERN.sub(" ", text).lower())
+    return any(re.search(_NOT_IN_NUMBER[0] * v[:1].isdigit() + re.escape(
+        _CODE_SPACE.sub("", v.lower())) + _NOT_IN_NUMBER[1] * v[-1:].isdigit(), low)
+        for v in variants)
+
+
+# The space in a course code or a model name between capitals and digits ("CS 105", "GPT 4").
+_CODE_SPACE = re.compile(r"(?<=\b[a-z]{2})\s(?=\d)|(?<=\b[a-z]{3})\s(?=\d)|(?<=\b[a-z]{4})\s(?=\d)")
 
 
 # Before and after a variant that starts or ends with a digit: no digit, nor "3." / ".5".

@@ -66,6 +66,12 @@ def test_a_number_fact_is_not_met_by_a_citation_marker_or_a_longer_number() -> N
     assert metrics.fact_recall(_result(_case(facts=(("3.74",),)), "GPA: 3.74/4 [1].")) == 1.0
 
 
+def test_a_course_code_matches_with_or_without_its_space() -> None:
+    case = _case(facts=(("CS 105",), ("ee380",)))
+    assert metrics.fact_recall(_result(case, "She taught CS105 and EE 380 [1].")) == 1.0
+    assert metrics.fact_recall(_result(case, "She taught CS 1050 and EE 38 [1].")) == 0.0
+
+
 def test_retrieval_metrics_rank_gold_sources() -> None:
     case = _case(gold_sources=("a.md", "b.md", "c.md"))
     r = _result(case, retrieved=[_ref("x.md"), _ref("a.md"), _ref("y.md"), _ref("b.md")])

@@ -1295,3 +1295,71 @@ def test_a_course_given_in_two_places_in_one_year_is_taught_twice() -> None:
     assert courses == [("Software Carpentry workshop", "2016", "ResBaz, Halverson"),
                        ("Software Carpentry workshop", "2016", "Calder Uni, Fairhaven"),
                        ("Data Carpentry workshop", "2018", "ResBaz, Halverson")]
+
+
+PLAIN_LAYOUTS = """Jonah Pleat
+Curriculum Vitae
+
+Professional Experience
+Senior Data Scientist
+Orbwell Analytics, Denver, CO
+March 2020 – Present
+Data Scientist
+Finch Robotics, Austin, TX
+June 2017 – February 2020
+
+Education
+Master of Science in Statistics
+University of Corran, 2017
+Ph.D. Statistics, Wexley University, 2021. Advisor: Prof. Ilse Varga.
+
+Teaching
+Intermediate Microeconomics (ECON 202), University of Corran, 2021-2024
+GEOG 210 Coastal Processes (Halverson University)
+Lecturer, Digital Circuit Design, Wexley University, 2019–2020
+"""
+
+MARKDOWN_JOBS = """# Tomasz Wrenlow
+
+## Work Experience
+
+**Principal Engineer**, Hollis Semiconductors — Eindhoven, Netherlands (2020–present)
+
+**Visiting Researcher**, Institute of Microelectronics, Tarn Technical University (2015)
+
+Group Leader | Marlow Institute for Brain Research | 2022 – present
+"""
+
+
+def test_plain_type_layouts_read_whole() -> None:
+    """Role / employer with its place / dates on three plain lines; a year after the school;
+    an advisor on the degree's own line; a course with its code or school in brackets, and a
+    lecturer's line that names its course."""
+    found = extract(PLAIN_LAYOUTS, "Jonah Pleat")
+    jobs = {(r.data["role"], r.data["organisation"], r.data["start"])
+            for r in found if r.kind == "position"}
+    assert ("Data Scientist", "Finch Robotics", "June 2017") in jobs
+    degrees = {r.data["level"]: r.data for r in found if r.kind == "education"}
+    assert degrees["masters"]["end"] == "2017"
+    assert degrees["phd"]["advisors"] == ["Ilse Varga"]
+    assert degrees["phd"]["institution"] == "Wexley University"
+    courses = {r.data["course"]: r.data.get("institution") for r in found if r.kind == "teaching"}
+    assert courses == {"Intermediate Microeconomics (ECON 202)": "University of Corran",
+                       "GEOG 210 Coastal Processes": "Halverson University",
+                       "Digital Circuit Design": "Wexley University"}
+    jobs = {(r.data["role"], r.data["organisation"], r.data["start"])
+            for r in extract(MARKDOWN_JOBS, "Tomasz Wrenlow") if r.kind == "position"}
+    assert jobs == {("Principal Engineer", "Hollis Semiconductors", "2020"),
+                    ("Visiting Researcher", "Institute of Microelectronics", "2015"),
+                    ("Group Leader", "Marlow Institute for Brain Research", "2022")}
+
+
+def test_a_venue_runs_past_its_ordinal() -> None:
+    text = ("Lena Okafor\n\nPUBLICATIONS\nVarga, I., Okafor, L., & Quell, M. (2019). Prosodic "
+            "bootstrapping revisited. In Proceedings of the 41st Annual Meeting of the Cognitive "
+            "Science Society (pp. 1120–1126).\nOkafor, L. (2021). Tone sandhi without tones. "
+            "Language, 97(2), 233–260.\n")
+    venues = {r.data["title"]: r.data["venue"] for r in extract(text, "Lena Okafor")
+              if r.kind == "publication"}
+    assert venues == {"Prosodic bootstrapping revisited": "Proceedings of the 41st Annual Meeting "
+                      "of the Cognitive Science Society", "Tone sandhi without tones": "Language"}

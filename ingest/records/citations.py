@@ -184,14 +184,16 @@ def _venue(part: str) -> str | None:
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
-    # (a digit inside a name is part of it: "F1000Research, 12.")
-    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|(?<!\w)\d|\bvol\b|\bpp?\.|$))", part)
+    # (a digit inside a name is part of it: "F1000Research, 12.", and so is an ordinal: "the
+    # 41st Annual Meeting")
+    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|(?<!\w)\d(?!\d*(?:st|nd|rd|th)\b)|\bvol\b|"
+                     r"\bpp?\.|$))", part)
     if not found:
         return None
     venue = found.group(1).strip(" .,;:-–")
     if re.match(r"arxiv", venue, re.I) or not venue and re.match(r"arxiv", part, re.I):
         return "arXiv"
-    if len(venue) < 2 or len(venue.split()) > 10 or not venue[:1].isupper():
+    if len(venue) < 2 or len(venue.split()) > 14 or not venue[:1].isupper():
         return None
     return venue
 

@@ -196,10 +196,14 @@ def from_lines(lines: list[Line]) -> list[dict]:
             group_start = line.start
             for record in group:
                 record["institution"] = record["institution"] or place
-        if level and not _ADVISOR.search(text) and not _THESIS.search(text):
+        # "Ph.D. Electrical Engineering, Tarn Technical University, 2015. Advisor: Ilse Varga":
+        # a degree named before an advisor or a thesis on its line is the line's own
+        said = [m.start() for m in (_ADVISOR.search(text), _THESIS.search(text)) if m]
+        own = text[:min(said)] if said else text
+        if level and level_of(own):
             if degree_first and not place:
                 institution = None
-            record = {"institution": place or institution, "degree": degree_text(text),
+            record = {"institution": place or institution, "degree": degree_text(own),
                       "level": level, "start": None, "end": None, "advisors": [],
                       "thesis": None,
                       "_span": (group_start if (institution and not place) else line.start,
@@ -226,6 +230,9 @@ def from_lines(lines: list[Line]) -> list[dict]:
             for record in waiting:
                 record["institution"] = place
                 _extend(record, line)
+            year = first_year(text) if not dates else None
+            if year and records[-1]["end"] is None:  # "University of Corran, 2017"
+                records[-1]["end"] = str(year)
         elif place and any(r.pop("_awaits_institution", False) for r in records):
             for r in records:
                 if not r["institution"]:

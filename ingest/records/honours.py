@@ -6,6 +6,7 @@ import dataclasses
 import re
 
 from ingest.records.education import INSTITUTION
+from ingest.records.places import countries_in
 from ingest.records.text import DATE_POINT, DATE_RANGE, YEAR, Line, first_year, without_dates
 
 _TERM = re.compile(
@@ -185,7 +186,12 @@ def role_line(text: str) -> str | None:
     if not role or _COURSE.search(text):
         return None
     rest = re.sub(_TERM.pattern, " ", text.replace(role.group(0), " ")).strip(" ,.;:–-")
-    return role.group(0) if INSTITUTION.search(rest) and len(rest.split()) <= 8 else None
+    # Every other part names where: "Lecturer, Digital Circuit Design, Tarn Technical
+    # University" names a course too, taught on that line
+    parts = [p.strip(" *_") for p in re.split(r",\s*|\s{2,}", rest) if p.strip(" *_")]
+    named = [p for p in parts if not INSTITUTION.search(p) and not countries_in(p)]
+    return role.group(0) if INSTITUTION.search(rest) and len(rest.split()) <= 8 and not any(
+        sum(w[:1].isupper() for w in p.split()) >= 2 for p in named) else None
 
 
 def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool = False
@@ -266,6 +272,19 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
             "_span": (line.start, line.end)}
 
 
+def _unbracketed(part: str) -> str:
+    """A part of a line without the punctuation around it, nor a bracket the split left
+    unclosed: "Econometrics I (ECON 301)" keeps both of its brackets."""
+    part = part.strip(" ,.;:")
+    if part.startswith("(") and part.endswith(")"):
+        part = part[1:-1]
+    if part.count("(") < part.count(")"):
+        part = part.rstrip(")")
+    elif part.count("(") > part.count(")"):
+        part = part.lstrip("(")
+    return part.strip(" ,.;:")
+
+
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     """A taught course from one line, or None when the line names no course."""
     text = line.text
@@ -284,16 +303,21 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
         rest = rest.replace(term.group(0), " ")
     if role:
         rest = rest.replace(role.group(0), " ")
-    parts = [p.strip(" ,.;:()") for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
-             if p.strip(" ,.;:()")]
+    # "GEOG 210 Coastal Processes (Halverson University)": where, in brackets, is a part too
+    rest = re.sub(r"\(([^()]*)\)", lambda m: f", {m.group(1)}" if INSTITUTION.search(
+        m.group(1)) else m.group(0), rest)
+    parts = [_unbracketed(p) for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
+             if _unbracketed(p)]
     course_part = next((p for p in parts if _COURSE.search(p)), parts[0] if parts else "")
+    where = next((p for p in parts if p != course_part and INSTITUTION.search(p)), None)
     course_part = re.sub(r"^(?:for|in|of)\s+", "", course_part)  # "TA for MA222: Metric Spaces"
     if not course_part or len(course_part) < 4:
         return None
     if not _COURSE.search(course_part) and sum(w[:1].isupper() for w in course_part.split()) < 2:
         return None  # "Teaching assistant unless noted."
-    return {"course": course_part, "role": role.group(0) if role else default_role,
-            "term": term.group(0) if term else None, "_span": (line.start, line.end)}
+    found = {"course": course_part, "role": role.group(0) if role else default_role,
+             "term": term.group(0) if term else None, "_span": (line.start, line.end)}
+    return found | ({"institution": where} if where else {})
 
 
 _PROSE_AWARD = re.compile(

@@ -27,7 +27,8 @@ ROLE = re.compile(
     r"Research (?:Associate|Fellow|Staff)|Fellow(?= *$| *,)|Associate(?! Professor)|"
     r"Director|Manager|Developer|Programmer|Consultant|Founder|Co-founder|CTO|CEO|Member|"
     r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
-    r"Lead(?= *$| *,)|Principal|Instructor|Consultancy|Residency|Resident|Tutor|Teacher|"
+    r"Lead(?= *$| *,)|(?:Group|Team|Project|Lab|Laboratory) Leader|Principal|Instructor|"
+    r"Consultancy|Residency|Resident|Tutor|Teacher|"
     r"Technician|Visitor|Candidate|Representative|Post-?[Dd]octoral|"
     r"(?:Research|Graduate|PhD|Ph\.D\.|Doctoral|Visiting|Summer) Student|"
     r"Advis[eo]r(?!s?\s*:)|Coordinator|Officer|Specialist|Statistician|Economist|Trainee|"
@@ -138,7 +139,9 @@ def split_role(text: str) -> tuple[str, str]:
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
     text = without_dates(text).strip(" ,")
     head, dash, tail = text.partition("—")
-    if dash and is_role(head) and tail.strip():  # "ML Research Internship—Mila": role—employer
+    if dash and is_role(head) and _LOCATION.match(tail.strip()):
+        text = head.strip(" ,")  # "Principal Engineer, Hollis Semiconductors — Eindhoven, NL"
+    elif dash and is_role(head) and tail.strip():  # "ML Research Internship—Mila"
         return head.strip(" ,"), tail.strip(" ,.")
     head, colon, tail = text.partition(": ")
     if colon and is_role(tail) and not is_role(head):  # "PwC Czech Republic: Consultant"
@@ -192,9 +195,10 @@ def _org_name(text: str) -> str:
 
 
 def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -> dict | None:
-    """A record from an entry typeset as three lines: a role set wholly in bold, its employer
-    in plain type, then its dates ("**Student Representative**" / "University of Kent" /
-    "September 2021 - July 2023"). A bare number between them (a superscript's "3" of "3rd
+    """A record from an entry typeset as three lines: a role set wholly in bold (or in plain
+    type, where the employer's line is plain too), its employer in plain type, then its dates
+    ("**Student Representative**" / "University of Kent" / "September 2021 - July 2023",
+    "Data Scientist" / "Finch Robotics, Austin, TX" / "June 2017 – February 2020"). A bare number between them (a superscript's "3" of "3rd
     July") is skipped. None when the lines are not such an entry; under an employer's line
     (`under_employer`), the middle line must name an organisation itself, not a team."""
     rest = [n for n in range(at + 1, min(at + 4, len(lines)))
@@ -202,7 +206,13 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -
     if len(rest) < 2:
         return None
     head, employer, dated = lines[at], lines[rest[0]], lines[rest[1]]
-    role = _heading(head)
+    # The role in bold, or in plain type where nothing on the page is bold (a plain-text CV);
+    # not a sentence that wraps ("... Researcher with experience in" / "Machine Learning")
+    plain = head.text.strip(" ,")
+    role = _heading(head) or (plain if not (head.bold or employer.bold) and len(
+        plain.split()) <= 8 and not DATE_POINT.search(plain) and not re.search(
+        r"\b(?:in|of|with|and|for|the|to|at|on|by|a|an)$", plain, re.I)
+        and employer.text[:1].isupper() else "")
     if not role or not is_role(role) or employer.bold or is_role(employer.text) \
             or DATE_POINT.search(employer.text) or len(employer.text.split()) > 10 \
             or not DATE_POINT.search(dated.text) or len(without_dates(dated.text).split()) > 3 \
@@ -388,6 +398,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 record["mentor"] = (mentor.group(1) or mentor.group(2)).strip(" )")
             if not dates and pending_dates:
                 dates, pending_dates = pending_dates, None
+            if not dates and len(years := YEAR.findall(text)) == 1:
+                dates = (years[0], years[0])  # "Visiting Researcher, Tarn University (2015)"
             if dates:
                 record["start"], record["end"] = dates
             records.append(record)
