@@ -1363,3 +1363,19 @@ def test_a_venue_runs_past_its_ordinal() -> None:
               if r.kind == "publication"}
     assert venues == {"Prosodic bootstrapping revisited": "Proceedings of the 41st Annual Meeting "
                       "of the Cognitive Science Society", "Tone sandhi without tones": "Language"}
+
+
+def test_dates_first_entries_each_keep_their_own_employer() -> None:
+    """Each entry opens with its dates; a country in brackets is no part of the employer's
+    name, and "Since 2016" is held from then on."""
+    text = ("Kofi Mensah\n\nWORK EXPERIENCE\n01/2022 – present\nResearch Software Engineer\n"
+            "Centre for Climate Data, University of Brindle (United Kingdom)\n"
+            "Maintains the regional downscaling pipeline.\n09/2018 – 12/2021\nJunior Researcher\n"
+            "Calder Institute for Atmospheric Physics (Germany)\nSince 2016\n"
+            "Volunteer Coordinator, Code Club Accra\n")
+    jobs = [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in extract(text, "Kofi Mensah") if r.kind == "position"]
+    assert jobs == [
+        ("Research Software Engineer", "University of Brindle", "01/2022", "present"),
+        ("Junior Researcher", "Calder Institute for Atmospheric Physics", "09/2018", "12/2021"),
+        ("Volunteer Coordinator", "Code Club Accra", "2016", "present")]

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ingest.records.education import DEGREE, INSTITUTION
+from ingest.records.places import countries_in
 from ingest.records.text import (
     DATE_POINT,
     DATE_RANGE,
@@ -185,8 +186,11 @@ def _extend(record: dict, line: Line) -> None:
 
 
 def _org_name(text: str) -> str:
-    """The employer in an organisation line: "ML Networking Team, Google LLC Sunnyvale, CA"."""
-    parts = [p.strip(" .") for p in re.split(r",\s+", without_dates(text)) if p.strip(" .")]
+    """The employer in an organisation line: "ML Networking Team, Google LLC Sunnyvale, CA",
+    "Calder Institute (Germany)"."""
+    text = re.sub(r"\s*\(([^()]*)\)\s*$", lambda m: "" if countries_in(m.group(1)) else m.group(0),
+                  without_dates(text))
+    parts = [p.strip(" .") for p in re.split(r",\s+", text) if p.strip(" .")]
     parts = [p for p in parts if not _PLACE.fullmatch(p)] or parts
     if len(parts) > 1 and any(_MAIN_ORG.search(p) for p in parts[1:]) and not _MAIN_ORG.search(
             parts[0]):
@@ -194,13 +198,15 @@ def _org_name(text: str) -> str:
     return re.sub(r"\b(Inc\.?|LLC|Ltd\.?|Corp\.?|GmbH)\s+[A-Z].*$", r"\1", parts[0]).strip(" .,")
 
 
-def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -> dict | None:
+def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
+                  dated_above: bool = False) -> dict | None:
     """A record from an entry typeset as three lines: a role set wholly in bold (or in plain
     type, where the employer's line is plain too), its employer in plain type, then its dates
     ("**Student Representative**" / "University of Kent" / "September 2021 - July 2023",
     "Data Scientist" / "Finch Robotics, Austin, TX" / "June 2017 – February 2020"). A bare number between them (a superscript's "3" of "3rd
     July") is skipped. None when the lines are not such an entry; under an employer's line
-    (`under_employer`), the middle line must name an organisation itself, not a team."""
+    (`under_employer`), the middle line must name an organisation itself, not a team; under
+    dates alone (`dated_above`), a plain line is no role that heads its entry."""
     rest = [n for n in range(at + 1, min(at + 4, len(lines)))
             if not re.fullmatch(r"\d{1,2}", lines[n].text.strip())][:2]
     if len(rest) < 2:
@@ -212,7 +218,7 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -
     role = _heading(head) or (plain if not (head.bold or employer.bold) and len(
         plain.split()) <= 8 and not DATE_POINT.search(plain) and not re.search(
         r"\b(?:in|of|with|and|for|the|to|at|on|by|a|an)$", plain, re.I)
-        and employer.text[:1].isupper() else "")
+        and employer.text[:1].isupper() and not dated_above else "")
     if not role or not is_role(role) or employer.bold or is_role(employer.text) \
             or DATE_POINT.search(employer.text) or len(employer.text.split()) > 10 \
             or not DATE_POINT.search(dated.text) or len(without_dates(dated.text).split()) > 3 \
@@ -224,6 +230,14 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False) -
             "kind": "internship" if _INTERN.search(role) else "position",
             "start": dates[0] if dates else year, "end": dates[1] if dates else year,
             "_span": (head.start, dated.end), "_last": rest[1]}
+
+
+def _dates_alone(lines: Sequence[Line], at: int) -> bool:
+    """Whether line `at` gives dates and nothing else: where it stands above a role, the
+    layout puts each entry's dates first ("09/2018 – 12/2021" / "Junior Researcher" / …)."""
+    rest = re.sub(r"^(?:since|from)\b", "", without_dates(lines[at].text) if at >= 0 else "x",
+                  flags=re.I)  # "Since 2016": held from then on
+    return at >= 0 and bool(DATE_POINT.search(lines[at].text)) and not rest.strip(" ,.;:-–")
 
 
 def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
@@ -340,7 +354,15 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
         dates = date_range(text)
-        if org and dates and not without_dates(text).strip(" ,.;:-–") and _described_between(
+        if org and at >= 2 and _dates_alone(lines, at - 1) and is_role(text) and (
+                lines[at - 2].start != org[1] or records and records[-1]["start"]
+                and records[-1]["organisation"] == org[0]):
+            # Dates, then a role, after another entry's lines: the layout puts each entry's dates
+            # first ("09/2018 – 12/2021" / "Junior Researcher" / "Calder Institute" / "Since
+            # 2016" / "Volunteer Coordinator, Code Club"); not dates under an employer's line
+            # that no role has taken yet.
+            org = None
+        if org and dates and _dates_alone([line], 0) and _described_between(
                 raw, raw_start, org[1], line.start, skip_first=True):
             # A date alone after an entry's description starts the next entry ("2011-Now" /
             # "Co-founder openSNP.org" / "Partially wrote …" / "2013-Now" / "Instructor"):
@@ -350,7 +372,10 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 or re.match(r"(?:Advisors?|Thesis|Committee|Publications?|Code|References?)\b",
                             text):
             continue
-        if record := _entry_triple(lines, at, under_employer=org is not None):
+        # dates alone above, that no entry took: each entry's dates come first
+        dated_above = at - 1 not in paired and _dates_alone(lines, at - 1)
+        if record := _entry_triple(lines, at, under_employer=org is not None,
+                                   dated_above=dated_above):
             records.append(record)
             paired.update(range(at + 1, record.pop("_last") + 1))
             org = None
@@ -420,7 +445,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                     raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]
                 _extend(records[-1], line)
-        if dates and DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6:
+        if dates and (DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6
+                      or _dates_alone([line], 0)):
             undated = [r for r in records if r["start"] is None]
             if undated and undated[-1] is records[-1]:
                 records[-1]["start"], records[-1]["end"] = dates
