@@ -63,7 +63,9 @@ FLAGGED_HEADING = "Untitled section"  # in place of a heading that addresses the
 # Sections that subsection headings ("Conference", "Journal", "Preprints") refine.
 _LISTING = re.compile(r"publication|paper|article|preprint|proceeding|bibliograph|talk|"
                       r"presentation|output|work", re.I)
-_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.)\s+")
+# "[3]" and "[C3]" (a list numbered by kind: C for conference papers, J for journal articles)
+_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●]|\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\]|\(\d{1,3}\)|"
+                     r"-\s+\d{1,3}\.)\s+")
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b|'\d{2}\b")
 

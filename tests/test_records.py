@@ -1379,3 +1379,17 @@ def test_dates_first_entries_each_keep_their_own_employer() -> None:
         ("Research Software Engineer", "University of Brindle", "01/2022", "present"),
         ("Junior Researcher", "Calder Institute for Atmospheric Physics", "09/2018", "12/2021"),
         ("Volunteer Coordinator", "Code Club Accra", "2016", "present")]
+
+
+def test_a_list_numbered_by_kind_reads_each_entry() -> None:
+    """"[C3]", "[J1]", "[P1]": conference, journal and preprint numbers are no author."""
+    text = ("Arjun Velamuri\n\nPUBLICATIONS\nConference Papers\n"
+            "[C2] A. Velamuri*, B. Osei*, and C. Lindqvist, \"Sparse Mixture Routing at Scale,\" "
+            "in Proc. NeurIPS '23, pp. 1–12.\n"
+            "[C1] A. Velamuri and C. Lindqvist. Learned Index Compression. In VLDB 2020.\n"
+            "Preprints\n[P1] A. Velamuri, \"Scaling laws for retrieval,\" arXiv:2405.01234, 2024.\n")
+    papers = [(r.data["title"], r.data["authors"][0], r.data["year"], r.authored)
+              for r in extract(text, "Arjun Velamuri") if r.kind == "publication"]
+    assert papers == [("Sparse Mixture Routing at Scale", "A. Velamuri", 2023, True),
+                      ("Learned Index Compression", "A. Velamuri", 2020, True),
+                      ("Scaling laws for retrieval", "A. Velamuri", 2024, True)]

@@ -39,7 +39,8 @@ _INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|"
                   r"\s+and\s+|\s*&\s*)|\s*")
 _LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
-                   r"(?:\[\d{1,3}\]|\d{1,3}[.)])?\s*(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
+                   r"(?:\[[A-Z]{0,2}\d{1,3}\]|\d{1,3}[.)])?\s*"
+                   r"(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
 _ARXIV_ID = re.compile(r"\barxiv:?\s*(\d{2})(?:0[1-9]|1[0-2])\.\d{4,5}", re.I)
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _YEAR_AFTER = re.compile(r"^[\s,.]*\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?\s*[.,:]?\s*")
@@ -114,7 +115,9 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
     if not title or len(title.split()) < 3:
         return None
     venue = _venue(venue_part)
-    year = year or first_year(venue_part) or first_year(rest)
+    short = re.search(r"(?<=\w )['’](\d{2})\b", venue_part)  # "in Proc. NeurIPS '23"
+    year = year or first_year(venue_part) or first_year(rest) or (
+        2000 + int(short.group(1)) if short else None)
     arxiv = _ARXIV_ID.search(venue_part)
     if arxiv and (not venue or re.match(r"submitted|under review|in prep", venue, re.I)):
         # "Submitted to ApJ, arXiv:2507.19706": what can be read today is the preprint
@@ -180,7 +183,7 @@ def _venue(part: str) -> str | None:
     part = re.sub(r"^(?:In press[,.:]?\s+(?:(?:in|at)\s+)?|Pre-press;?\s+|(?:forthcoming|"
                   r"accepted|published|under review)\s+(?:in|at|by)\s+)", "", part.strip(),
                   flags=re.I)
-    part = re.sub(r"^(?:In:?\s+|Published in\s+)", "", part)
+    part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
@@ -190,7 +193,7 @@ def _venue(part: str) -> str | None:
                      r"\bpp?\.|$))", part)
     if not found:
         return None
-    venue = found.group(1).strip(" .,;:-–")
+    venue = found.group(1).strip(" .,;:-–'’")
     if re.match(r"arxiv", venue, re.I) or not venue and re.match(r"arxiv", part, re.I):
         return "arXiv"
     if len(venue) < 2 or len(venue.split()) > 14 or not venue[:1].isupper():
@@ -199,7 +202,7 @@ def _venue(part: str) -> str | None:
 
 
 _NUMBER = re.compile(r"^[ \t]*(?:(?:19|20)\d{2}(?:\.\d{2})?[ \t]+)?"
-                     r"(?:\[\d{1,3}\]|\d{1,3}[.)])[ \t]+(?=\S)", re.M)
+                     r"(?:\[[A-Z]{0,2}\d{1,3}\]|\d{1,3}[.)])[ \t]+(?=\S)", re.M)
 
 
 def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
