@@ -1393,3 +1393,16 @@ def test_a_list_numbered_by_kind_reads_each_entry() -> None:
     assert papers == [("Sparse Mixture Routing at Scale", "A. Velamuri", 2023, True),
                       ("Learned Index Compression", "A. Velamuri", 2020, True),
                       ("Scaling laws for retrieval", "A. Velamuri", 2024, True)]
+
+
+def test_honours_listed_under_their_kind_are_one_each() -> None:
+    text = ("Sofia Oduya\n\nEDUCATION\nUniversity of Brindle\n"
+            "PhD Candidate in Computational Biology (expected 2026)\n\nAWARDS\n"
+            "Travel awards: Society for Neuroscience (2015), FENS Forum (2016)\n"
+            "Summa cum laude, Wexley University, 2017\n")
+    found = extract(text, "Sofia Oduya")
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("Travel awards: Society for Neuroscience", 2015), ("Travel awards: FENS Forum", 2016),
+        ("Summa cum laude, Wexley University", 2017)]
+    [phd] = [r.data for r in found if r.kind == "education"]
+    assert (phd["degree"], phd["end"]) == ("PhD Candidate in Computational Biology", "2026")

@@ -156,7 +156,10 @@ def degree_text(text: str) -> str:
             not INSTITUTION.search(parts[1]) and not re.search(r"\d", parts[1]) and \
             0 < len(parts[1].split()) <= 6:
         clause = f"{clause.rstrip(' ,')}, {parts[1]}"
-    return without_dates(clause).strip(" ,.") or found.group(0)
+    # "(expected 2026)" goes with the dates: no "(expected )" is left
+    clause = re.sub(r"\s*\((?:expected|exp\.|anticipated)?\s*\)", "", without_dates(clause),
+                    flags=re.I)
+    return clause.strip(" ,.") or found.group(0)
 
 
 def _goes_on(text: str, following: str) -> bool:

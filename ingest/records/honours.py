@@ -124,6 +124,10 @@ def _without_amount(name: str) -> str:
     return name.strip(" ,;:")
 
 
+# A kind of honour, then the ones received, each with its year in brackets
+_KIND_LISTED = re.compile(r"(?P<label>[A-Z][^:]{2,40}):\s+(?P<items>.+)$")
+
+
 def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     """Awards from the lines of an awards section, one per line that names an honour.
 
@@ -137,6 +141,13 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
         text = line.text
         body = _NUMBERED.sub("", _LEADING_YEAR.sub("", text), count=1)
         body = _NUMBERED.sub("", body, count=1)
+        listed = _KIND_LISTED.match(body)
+        items = re.findall(r"([A-Z][^,;()]+?)\s*\(((?:19|20)\d{2})\)", listed["items"]) \
+            if listed and _HONOUR.search(listed["label"]) else []
+        if len(items) >= 2:  # "Travel awards: Society for Neuroscience (2015), FENS (2016)"
+            heads += [({"name": f"{listed['label']}: {name.strip()}", "year": int(year),
+                        "_span": (line.start, line.end)}, False, line) for name, year in items]
+            continue
         opens = body[:1].isupper() or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]", body)
         if opens and (_HONOUR.search(body) or _FUNDED.search(body)) and \
                 len(body.split()) <= 40 and not _shouting(body):
