@@ -155,3 +155,12 @@ def test_a_place_alone_ends_an_entry_though_it_has_the_shape_of_two_names() -> N
     assert [text[s:e].split("\n")[0] for s, e in spans] == [
         "Assistant Professor of Geography (Fall 2019-Present)", "Lecturer in Geography (2014-2019)",
         "Quill, A., Stone, M."]
+
+
+def test_a_list_numbered_by_kind_is_split_at_each_number() -> None:
+    """"[C2]", "[J1]": each number opens an entry, as "[2]" does."""
+    text = ("[C2] A. Velamuri and B. Osei. Token Dropping for Efficient Pretraining.\n"
+            "ICLR 2022.\n[C1] A. Velamuri. Learned Index Compression. VLDB 2020.\n"
+            "[J1] A. Velamuri. Cache-aware learned indexes. TKDE 2021.\n")
+    entries = [text[s:e] for s, e in split_entries(text, 0, len(text))]
+    assert [e[:4] for e in entries] == ["[C2]", "[C1]", "[J1]"]
