@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords, name_words
 from ingest import injection, tokens
 from ingest.chunking import split_entries
+from ingest.records.text import DATE_RANGE
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
 # A period after these does not end a sentence ("Prof. Mosharaf Chowdhury", "Eric P. Xing").
 _ABBREVIATION = re.compile(
-    r"(?:\b(?:prof|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"
+    r"(?:\b(?:prof|pr|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"
     r"ph\.d|m\.s|b\.s|b\.s\.e|m\.sc|b\.sc|ph|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"|\b[A-Z])\.$",
     re.I,
@@ -72,9 +73,16 @@ def stems(text: str) -> set[str]:
 def unit_score(unit: str, terms: set[str]) -> int:
     """How many of the question's terms a piece of text contains; for a question about topics,
     two more when the text states someone's topics ("Researcher working on X")."""
-    words = stems(unit)
-    topics = 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(unit) else 0
-    return len(words & terms) + topics
+    return len(matched_terms(unit, terms)) + _topic_bonus(unit, terms)
+
+
+def matched_terms(unit: str, terms: set[str]) -> set[str]:
+    """The question's terms a piece of text contains."""
+    return stems(unit) & terms
+
+
+def _topic_bonus(unit: str, terms: set[str]) -> int:
+    return 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(unit) else 0
 
 
 # What a line holds that a question may name only by its kind ("her e-mail address", "his
@@ -184,8 +192,10 @@ class _Piece:
     position: int
     text: str
     tokens: int
-    score: int
+    matched: frozenset[str]  # the question's terms it holds, its kind's included
+    bonus: int  # a question about topics, and a line that states someone's topics
     line_start: bool = True
+    score: float = 0.0
 
 
 def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
@@ -194,22 +204,57 @@ def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
     # A heading names what its lines are about ("Research Interests" above a list of topics).
     section = passage.chunk.section
     out: list[_Piece] = []
-    for e, (start, end) in enumerate(split_entries(body, 0, len(body))):
-        text = plain(body[start:end])
+    entries = [part for start, end in split_entries(body, 0, len(body))
+               for part in _dated_parts(plain(body[start:end]))]
+    for e, text in enumerate(entries):
         whole = " ".join(units(text))
         if not whole:
             continue
         size = tokens.count(whole)
         if size <= WHOLE_ENTRY_TOKENS:
-            score = unit_score(f"{whole} {section}", terms) + len(shape_terms(whole, terms) & terms)
-            out.append(_Piece(i, e, len(out), whole, size + 1, score))
+            out.append(_piece(i, e, len(out), whole, size + 1, section, terms))
             continue
         for line in _unwrap(text.split("\n")):
             for n, unit in enumerate(units(line)):
-                score = unit_score(f"{unit} {section}", terms) + len(
-                    shape_terms(unit, terms) & terms)
-                out.append(_Piece(i, e, len(out), unit, tokens.count(unit) + 1, score, n == 0))
+                out.append(_piece(i, e, len(out), unit, tokens.count(unit) + 1, section, terms,
+                                  n == 0))
     return out
+
+
+# A line that opens with a year, or a year and the next one's digits, and then words
+# ("2022 PhD mobility", "2017.18 Master's thesis"), where a CV lists entries by year.
+_DATED_HEAD = re.compile(r"(?:19|20)\d{2}(?:[./]\d{2})?\s+[A-Z]")
+
+
+def _dated_parts(text: str) -> list[str]:
+    """An entry too large to send whole, cut where a line opens or ends with a date range, or
+    opens with a year: the head of the next job or degree of a list that a PDF set without
+    blank lines between its entries ("Research Scientist Internship—DeepMind July 2020–November
+    2020" / "Hosted by ..."). A range inside a line ("Supervisor: Marta Garrido (sept - nov
+    2022) – Training in SPM") dates what the entry says, and cuts nothing."""
+    if tokens.count(text) <= WHOLE_ENTRY_TOKENS:
+        return [text]
+    parts: list[list[str]] = []
+    for line in text.split("\n"):
+        if not parts or _DATED_HEAD.match(line.strip()) or any(
+                found.start() == 0 or not line.strip()[found.end():].strip(" .,;:)")
+                for found in DATE_RANGE.finditer(line.strip())):
+            parts.append([])
+        parts[-1].append(line)
+    return ["\n".join(part) for part in parts]
+
+
+def _piece(passage: int, entry: int, position: int, text: str, size: int, section: str,
+           terms: set[str], line_start: bool = True) -> _Piece:
+    matched = matched_terms(f"{text} {section}", terms) | (shape_terms(text, terms) & terms)
+    return _Piece(passage, entry, position, text, size, frozenset(matched),
+                  _topic_bonus(f"{text} {section}", terms), line_start)
+
+
+def _weigh(pieces: Sequence[_Piece]) -> None:
+    """Score each piece by how many of the question's terms it holds."""
+    for piece in pieces:
+        piece.score = len(piece.matched) + piece.bonus
 
 
 def build_context(passages: Sequence[Passage], question: str, people: Sequence[str],
@@ -225,6 +270,7 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
     heads = [p.chunk.text.partition("\n")[0] for p in passages]
     pieces = [_pieces(i, p, terms) for i, p in enumerate(passages)]
     every = [piece for ps in pieces for piece in ps]
+    _weigh(every)
     if sum(tokens.count(h) + 1 for h in heads) + sum(p.tokens for p in every) <= budget:
         return [(p, _render(heads[i], pieces[i])) for i, p in enumerate(passages) if pieces[i]]
     kept: set[tuple[int, int]] = set()
@@ -239,8 +285,20 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
             kept.add(key)
             used += cost
 
+    def line_of(piece: _Piece) -> list[_Piece]:
+        """The piece with the sentences before it on its line ("…Datasets”. HCII, Springer.
+        2019. (Best Paper Award)"): what it says is read with what it is about."""
+        start = piece.position
+        while start and not pieces[piece.passage][start].line_start:
+            start -= 1
+        return pieces[piece.passage][start:piece.position + 1]
+
     for piece in sorted((p for p in every if p.score), key=lambda p: (-p.score, p.passage,
                                                                      p.position)):
+        line = [p for p in line_of(piece) if (p.passage, p.position) not in kept]
+        if used + sum(p.tokens for p in line) + tokens.count(heads[piece.passage]) + 1 <= budget:
+            for earlier in line:
+                take(earlier, budget)
         take(piece, budget)
     opening = 0
     for piece in pieces[0] if pieces else []:  # the top passage's opening, up to a third
@@ -249,7 +307,8 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
             break
         take(piece, budget)
     for i, position in sorted(kept):
-        before = pieces[i][position - 1] if position else None
+        start = line_of(pieces[i][position])[0].position
+        before = pieces[i][start - 1] if start else None
         if before and len(before.text.split()) <= LABEL_WORDS:
             take(before, budget * 1.15)  # a line of its own: the end of a sentence is no label
     return [(p, _render(heads[i], [x for x in pieces[i] if (i, x.position) in kept]))
@@ -264,11 +323,11 @@ def uncut_lines(passage: Passage) -> list[str]:
 def _render(head: str, pieces: Sequence[_Piece]) -> str:
     """A passage's identity line and its pieces: entries on lines of their own."""
     lines: list[str] = []
-    last_entry = None
+    last = None
     for piece in pieces:
-        if lines and piece.entry == last_entry and not piece.line_start:
+        if lines and last is not None and piece.position == last + 1 and not piece.line_start:
             lines[-1] += " " + piece.text  # the next sentence of the same line
-        else:
+        else:  # never glued to a sentence of another line it did not follow
             lines.append(piece.text)
-        last_entry = piece.entry
+        last = piece.position
     return head + "\n" + "\n".join(lines)

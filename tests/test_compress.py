@@ -161,3 +161,36 @@ def test_markdown_hard_line_breaks_are_not_quoted() -> None:
     assert plain("I am a software engineer at Uber.\\\nI studied at UCSB.") == (
         "I am a software engineer at Uber.\nI studied at UCSB.")
 
+
+
+def test_a_job_list_set_without_blank_lines_is_cut_at_its_dated_heads() -> None:
+    """A PDF's job list with no blank lines is one block; the job a question names is sent with
+    the line under it ("Hosted by ..."), not cut off at its dated head line."""
+    jobs = _passage(1, "Experience", "\n".join([
+        "Research Scientist—Corvid Labs October 2021–April 2023",
+        "Multimodal learning for long sequences. Co-led several research projects, published at",
+        "ICML 2022 and mentored a research intern. Taught at two summer schools in Lisbon.",
+        "Research Scientist Internship—Corvid Labs July 2020–November 2020",
+        "Hosted by Tomas Heller in the embodied agents team, led by Ilse Varga.",
+        "ML Research Internship—Quill Institute July 2018–September 2018",
+        "Collaboration with Ruth Abiodun on a visual reasoning project in research."]))
+    assert tokens.count(jobs.chunk.text) > 60  # one entry too large to send whole
+    [(_, text)] = build_context([jobs], "Who hosted Ana Ruiz's research internship at Corvid "
+                                "Labs?", ["Ana Ruiz"], budget=70)
+    assert "Hosted by Tomas Heller" in text
+
+
+
+def test_a_sentence_is_sent_with_its_line_and_never_glued_to_another() -> None:
+    """"(Best Paper Award)" ends a line about one paper: it goes with the rest of that line,
+    and is not printed after another paper's line as if that paper had won it."""
+    papers = _passage(1, "Publications", "\n".join([
+        "Okafor, Lena. “Tide Gauges”.",
+        *(f"Heller, Tomas. “Wave Buoy Study Number {i}”. Ocean Letters. 201{i}." for i in range(4)),
+        "Varga, Ilse and Lena Okafor. “Harbour Noise and Seabird Counts”. Marine Policy, "
+        "Elsevier. 2019. (Best Paper Award)"]))
+    assert tokens.count(papers.chunk.text) > 60
+    [(_, text)] = build_context([papers], "Which of Lena Okafor's papers won a best paper "
+                                "award?", ["Lena Okafor"], budget=60)
+    assert "Seabird Counts”. Marine Policy, Elsevier. 2019. (Best Paper Award)" in text
+    assert not any("Tide Gauges" in line and "Best Paper" in line for line in text.split("\n"))
