@@ -73,16 +73,9 @@ def stems(text: str) -> set[str]:
 def unit_score(unit: str, terms: set[str]) -> int:
     """How many of the question's terms a piece of text contains; for a question about topics,
     two more when the text states someone's topics ("Researcher working on X")."""
-    return len(matched_terms(unit, terms)) + _topic_bonus(unit, terms)
-
-
-def matched_terms(unit: str, terms: set[str]) -> set[str]:
-    """The question's terms a piece of text contains."""
-    return stems(unit) & terms
-
-
-def _topic_bonus(unit: str, terms: set[str]) -> int:
-    return 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(unit) else 0
+    words = stems(unit)
+    topics = 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(unit) else 0
+    return len(words & terms) + topics
 
 
 # What a line holds that a question may name only by its kind ("her e-mail address", "his
@@ -192,10 +185,8 @@ class _Piece:
     position: int
     text: str
     tokens: int
-    matched: frozenset[str]  # the question's terms it holds, its kind's included
-    bonus: int  # a question about topics, and a line that states someone's topics
+    score: int
     line_start: bool = True
-    score: float = 0.0
 
 
 def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
@@ -246,15 +237,8 @@ def _dated_parts(text: str) -> list[str]:
 
 def _piece(passage: int, entry: int, position: int, text: str, size: int, section: str,
            terms: set[str], line_start: bool = True) -> _Piece:
-    matched = matched_terms(f"{text} {section}", terms) | (shape_terms(text, terms) & terms)
-    return _Piece(passage, entry, position, text, size, frozenset(matched),
-                  _topic_bonus(f"{text} {section}", terms), line_start)
-
-
-def _weigh(pieces: Sequence[_Piece]) -> None:
-    """Score each piece by how many of the question's terms it holds."""
-    for piece in pieces:
-        piece.score = len(piece.matched) + piece.bonus
+    score = unit_score(f"{text} {section}", terms) + len(shape_terms(text, terms) & terms)
+    return _Piece(passage, entry, position, text, size, score, line_start)
 
 
 def build_context(passages: Sequence[Passage], question: str, people: Sequence[str],
@@ -270,7 +254,6 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
     heads = [p.chunk.text.partition("\n")[0] for p in passages]
     pieces = [_pieces(i, p, terms) for i, p in enumerate(passages)]
     every = [piece for ps in pieces for piece in ps]
-    _weigh(every)
     if sum(tokens.count(h) + 1 for h in heads) + sum(p.tokens for p in every) <= budget:
         return [(p, _render(heads[i], pieces[i])) for i, p in enumerate(passages) if pieces[i]]
     kept: set[tuple[int, int]] = set()

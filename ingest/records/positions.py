@@ -235,9 +235,10 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
 def _dates_alone(lines: Sequence[Line], at: int) -> bool:
     """Whether line `at` gives dates and nothing else: where it stands above a role, the
     layout puts each entry's dates first ("09/2018 – 12/2021" / "Junior Researcher" / …)."""
-    rest = re.sub(r"^(?:since|from)\b", "", without_dates(lines[at].text) if at >= 0 else "x",
-                  flags=re.I)  # "Since 2016": held from then on
-    return at >= 0 and bool(DATE_POINT.search(lines[at].text)) and not rest.strip(" ,.;:-–")
+    if at < 0 or not DATE_POINT.search(lines[at].text):
+        return False
+    rest = re.sub(r"^(?:since|from)\b", "", without_dates(lines[at].text), flags=re.I)
+    return not rest.strip(" ,.;:-–")  # "Since 2016": held from then on
 
 
 def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
