@@ -46,7 +46,9 @@ HEADING_NOUNS = frozenset("""
     bildung studium educación idiomas cursos habilidades aptitudes competencias conocimientos
     proyectos investigación contacto herramientas formazione lingue competenze progetti ricerca
     educação formação línguas competências publicações prémios prêmios experiência ensino
-    projetos
+    projetos training werdegang lehrtätigkeit preise stipendien veröffentlichungen didattica docenza
+    riconoscimenti parcours bourses récompenses trayectoria becas distinciones reconocimientos
+    wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").
@@ -56,6 +58,8 @@ _LEADING_NOUNS = frozenset("""
     cursos habilidades competencias conocimientos proyectos investigación istruzione esperienza
     esperienze pubblicazioni premi formazione lingue competenze progetti ricerca educação
     formação línguas competências publicações prémios prêmios experiência ensino projetos
+    attività titoli parcours trayectoria becas wykształcenie doświadczenie nagrody publikacje
+    dydaktyka stypendia zatrudnienie
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"
@@ -153,6 +157,12 @@ _LISTED_NOUNS = frozenset("courses classes lectures students theses conferences 
                           "workshops invited".split())
 
 
+# The first words of headings written in sentence case
+_SENTENCE_CASE_FIRST = HEADING_NOUNS | frozenset(
+    "research work professional academic teaching selected invited industry industrial "
+    "postdoctoral employment honours honors awards grants other additional".split())
+
+
 def _titled_heading(text: str) -> bool:
     """A short title-cased line ending in a heading noun: "Academic & Research Experience",
     "Grants, Honours & Awards", "Selected Publication" (a dated parenthesis may follow)."""
@@ -166,6 +176,12 @@ def _titled_heading(text: str) -> bool:
         return all(w[:1].isupper() for w in words)  # "Courses Taught", "Talks Given"
     if words[0].lower() in _LEADING_NOUNS and words[0][:1].isupper() and len(words) <= 4:
         return all(w[:1].islower() or w.isupper() for w in words[1:])
+    ends_heading = last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS
+    if words[0][:1].isupper() and words[0].lower() in _SENTENCE_CASE_FIRST and ends_heading \
+            and 2 <= len(words) <= 4 and all(w[:1].islower() or w in "&/" for w in words[1:]):
+        # In sentence case: "Education and training", "Research experience", "Honours and
+        # awards"; a heading's own first word, so that a wrapped title line is not one.
+        return True
     return (last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS) and all(
         w[:1].isupper() or w.lower() in _CONNECTORS for w in words)
 

@@ -1243,7 +1243,8 @@ def test_a_date_alone_after_a_description_starts_the_next_entry() -> None:
             "doubles as a help desk for students\n"
             "2017-2019 Harbour Science Leadership Mentor, Open Seas Foundation\n")
     assert _fields(text, "Lea Moreau", "position", "organisation", "role") == [
-        ("Calder State University", "Research Assistant")]
+        ("Calder State University", "Research Assistant"),
+        ("Open Seas Foundation", "Harbour Science Leadership Mentor")]  # its own line says so
 
 
 def test_a_degree_named_in_a_headline_or_a_stay_during_one_is_not_another_degree() -> None:
@@ -1406,3 +1407,103 @@ def test_honours_listed_under_their_kind_are_one_each() -> None:
         ("Summa cum laude, Wexley University", 2017)]
     [phd] = [r.data for r in found if r.kind == "education"]
     assert (phd["degree"], phd["end"]) == ("PhD Candidate in Computational Biology", "2026")
+
+
+def test_an_italian_cv_reads_open_ends_unlisted_roles_and_its_own_headings() -> None:
+    """"2021 – oggi" is held now; a role no role word names is read from its line's shape (a
+    few words, then an organisation); "Attività didattica" heads courses; a grade in brackets
+    is no part of the university's name."""
+    text = ("Ilaria Ventresca\n\nESPERIENZA PROFESSIONALE\n"
+            "2021 – oggi        Ricercatrice (RTD-B), Dipartimento di Fisica, Università di Marra\n"
+            "2018 – 2021        Assegnista di ricerca, Istituto Nazionale di Ottica, Firenze\n"
+            "2017 – 2018        Visiting scholar, University of Delft (ospite: Prof. K. Baart)\n"
+            "\nISTRUZIONE\n"
+            "2013  Laurea magistrale in Fisica, Università di Bologna (110/110 e lode)\n"
+            "\nPremi e riconoscimenti\n2016  Borsa di studio Marie Curie, Commissione Europea\n"
+            "\nAttività didattica\n"
+            "2022 – oggi  Fisica Generale I (9 CFU), Corso di Laurea in Ingegneria, "
+            "Università di Marra\n"
+            "2019 – 2020  Laboratorio di Ottica, Università di Firenze\n")
+    found = extract(text, "Ilaria Ventresca")
+    assert [(r.data["role"], r.data["organisation"], r.data["end"])
+            for r in found if r.kind == "position"] == [
+        ("Ricercatrice (RTD-B)", "Università di Marra", "oggi"),
+        ("Assegnista di ricerca", "Istituto Nazionale di Ottica", "2021"),
+        ("Visiting scholar", "University of Delft", "2018")]
+    assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] \
+        == [("masters", "Università di Bologna")]
+    assert [r.data["name"] for r in found if r.kind == "award"] == [
+        "Borsa di studio Marie Curie, Commissione Europea"]
+    assert [(r.data["course"], r.data["term"], r.data["institution"])
+            for r in found if r.kind == "teaching"] == [
+        ("Fisica Generale I (9 CFU)", "2022 – oggi", "Università di Marra"),
+        ("Laboratorio di Ottica", "2019 – 2020", "Università di Firenze")]
+
+
+def test_a_german_cv_reads_its_doctorate_prizes_and_terms() -> None:
+    """"Promotion (Dr.-Ing.)" is a doctorate (else the next degree took its university);
+    "seit 04/2022" is held now; compounds name prizes; "WS 2022/23" is a term."""
+    text = ("Jonas Feldkamp\n\nBeruflicher Werdegang\n"
+            "seit 04/2022   Juniorprofessor für Maschinenbau, Technische Universität Wendel\n"
+            "2016 – 2018    Entwicklungsingenieur, Robert Bosch GmbH, Stuttgart\n"
+            "\nAusbildung\n2018   Promotion (Dr.-Ing.), Karlsruher Institut für Technologie\n"
+            "2014   M.Sc. Maschinenbau, RWTH Aachen\n"
+            "\nPreise und Auszeichnungen\n"
+            "2019   Dissertationspreis der Gesellschaft für Tribologie\n"
+            "\nLehrtätigkeit\nWS 2022/23   Vorlesung Technische Mechanik II, TU Wendel\n"
+            "SS 2021      Übung Werkstoffkunde, Universität Freiburg\n")
+    found = extract(text, "Jonas Feldkamp")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in found if r.kind == "position"] == [
+        ("Juniorprofessor für Maschinenbau", "Technische Universität Wendel", "04/2022",
+         "present"),
+        ("Entwicklungsingenieur", "Robert Bosch GmbH", "2016", "2018")]
+    assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] \
+        == [("phd", "Karlsruher Institut für Technologie"), ("masters", "RWTH Aachen")]
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("Dissertationspreis der Gesellschaft für Tribologie", 2019)]
+    assert [(r.data["course"], r.data["term"]) for r in found if r.kind == "teaching"] == [
+        ("Vorlesung Technische Mechanik II", "WS 2022/23"), ("Übung Werkstoffkunde", "SS 2021")]
+
+
+def test_a_europass_form_reads_through_its_field_labels() -> None:
+    """The form's labels ("Occupation or position held:") are not part of what they label; a
+    role no role word names sits between its dates and its employer; "Education and training"
+    is a heading in sentence case; an honour told in a sentence is named by what it names."""
+    text = ("Hannah Oyelaran\n\nWork experience\nDates: 09/2020 – present\n"
+            "Occupation or position held: Senior Research Fellow\n"
+            "Name of employer: London School of Tropical Health, London (UK)\n\n"
+            "Dates: 03/2016 – 08/2020\nOccupation or position held: Epidemiologist\n"
+            "Name of employer: Ministry of Health, Abuja (Nigeria)\n\n"
+            "Education and training\nDates: 2012 – 2015\n"
+            "Title of qualification awarded: PhD in Epidemiology\n"
+            "Name of organisation providing education: University of Ibadan\n\n"
+            "Awards\nReceived the Young Investigator Award from the African Society of "
+            "Epidemiology in 2019.\n")
+    found = extract(text, "Hannah Oyelaran")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"])
+            for r in found if r.kind == "position"] == [
+        ("Senior Research Fellow", "London School of Tropical Health", "09/2020"),
+        ("Epidemiologist", "Ministry of Health", "03/2016")]
+    assert [(r.data["degree"], r.data["institution"], r.data["start"])
+            for r in found if r.kind == "education"] == [
+        ("PhD in Epidemiology", "University of Ibadan", "2012")]
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("Young Investigator Award", 2019)]
+
+
+def test_a_thesis_ends_at_its_advisor_and_a_course_keeps_no_empty_brackets() -> None:
+    text = ("Tomasz Wierzbicki\n\nEducation\nPhD in Computer Science, University of Warsaw, 2016\n"
+            "Thesis: Succinct data structures for graphs. Advisor: Prof. Anna Lis\n\nTeaching\n"
+            "Instructor, Algorithms and Data Structures (Fall 2020, Fall 2021), University of "
+            "Warmia\n\nResearch Experience\n- **Visiting Researcher**, National Institute of "
+            "Informatics, Tokyo (host: Prof. Ken Mori), Mar–Jun 2019\n")
+    found = extract(text, "Tomasz Wierzbicki")
+    [phd] = [r.data for r in found if r.kind == "education"]
+    assert (phd["thesis"], phd["advisors"]) == ("Succinct data structures for graphs",
+                                                ["Anna Lis"])
+    assert [(r.data["course"], r.data["term"]) for r in found if r.kind == "teaching"] == [
+        ("Algorithms and Data Structures", "Fall 2020, Fall 2021")]
+    [visit] = [r.data for r in found if r.kind == "position"]
+    assert (visit["organisation"], visit["mentor"]) == ("National Institute of Informatics",
+                                                        "Prof. Ken Mori")

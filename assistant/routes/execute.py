@@ -31,10 +31,10 @@ from ingest.chunking import Chunk
 from ingest.records.coverage import complete
 from ingest.records.education import DEGREE, INSTITUTION, LEVEL_NAMES
 from ingest.records.places import countries_in
-from ingest.records.text import YEAR, abbreviates, clean, same_person
+from ingest.records.text import OPEN, YEAR, abbreviates, clean, same_person
 from ingest.store import Index, StoredRecord
 
-_CURRENT = re.compile(r"present|current|now|today", re.I)
+_CURRENT = re.compile(OPEN, re.I)
 _GENERIC_AWARD = frozenset("a an the any award awards prize prizes received won".split())
 _LESSER = re.compile(r"runner|honou?rable|nomin|finalist", re.I)
 Handler = Callable[[Query, Index, str], Answer | None]

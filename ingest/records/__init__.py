@@ -29,9 +29,10 @@ from ingest.records.text import (
 KINDS = ("publication", "education", "position", "award", "teaching")
 
 # Headings in English and in the other languages CVs are most often written in (French,
-# Spanish, German, Italian, Portuguese), by the stems their words share. Only English titles
-# are skipped: a section whose later headings went unseen runs to the end of the document, and a
-# "Langues" section that did so held a French CV's publications, read as an unknown kind.
+# Spanish, German, Italian, Portuguese, Polish), by the stems their words share. Only English
+# titles are skipped: a section whose later headings went unseen runs to the end of the
+# document, and a "Langues" section that did so held a French CV's publications, read as an
+# unknown kind.
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
                     r"proceeding|under review|in preparation|submitted|working paper|"
@@ -39,12 +40,14 @@ _SECTION_KINDS = (
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
     ("education", r"education|degree|academic background|studies|qualification|"
                   r"\b(?:éducation|educaci|educaç|formation|formaci|formaz|formaç|ausbildung|"
-                  r"studium|bildung|istruzione)"),
+                  r"studium|bildung|istruzione|titoli di studio|wykształcenie)"),
     ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction|"
-              r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio)"),
+              r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio|preise?\b|riconosciment|"
+              r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b)"),
     ("teaching", r"teaching|courses taught|instruct|lectures\b|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
-                 r"\b(?:docencia|enseignement|lehre|insegnamento|ensino)"),
+                 r"\b(?:docencia|enseignement|lehre|lehrtätigkeit|lehrveranstaltung|insegnamento|"
+                 r"didattic|docenza|ensino|dydaktyk)"),
     ("skip", r"talk|presentation|poster|seminar|panel|round.?table|service|skill|interest|"
              r"reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
@@ -53,7 +56,8 @@ _SECTION_KINDS = (
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
                  r"professional|overview|summary|profile|about|biography|bio\b|research|"
                  r"\b(?:expérience|experiencia|berufserfahrung|esperienza|experiência|emploi|"
-                 r"empleo|recherche|investigaci|forschung|ricerca|pesquisa)"),
+                 r"empleo|recherche|investigaci|forschung|ricerca|pesquisa|werdegang|"
+                 r"doświadczenie|zatrudnienie|parcours|carriera|trayectoria)"),
 )
 
 
@@ -347,7 +351,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         return _wrap("teaching", found)
     dated = [course for line in rows if (course := honours.dated_course(line, role))
              and not positions.is_role(course["course"])]  # "2010-2016 Teacher in …" is a job
-    if lists and len(dated) >= 3 and 2 * len(dated) >= len(rows):
+    if lists and (len(dated) >= 3 and 2 * len(dated) >= len(rows) or 2 <= len(dated) == len(rows)):
         # "2022 Statistics, Practical work with R, Master in …, Grenoble Alpes University": a
         # column of years, each heading the course taught that year.
         return _wrap("teaching", dated)

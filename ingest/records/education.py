@@ -18,14 +18,16 @@ _LEVELS = (
     # Lengua", "Doctorat en", "Laurea Magistrale", "Mestrado em").
     ("phd", r"Ph\.?\s?D\.?|PH\.?\s?D\.?|Doctor(?:ate| of Philosophy)|DOCTOR(?:ATE| OF PHILOSOPHY)|"
             r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\.|Doctorado(?= en )|Doctorat(?= en )|"
-            r"Dottorato(?= di )|Doutorado(?= em )"),
+            r"Dottorato(?= di )|Doutorado(?= em )|Dr\.-Ing\.|Dr\. ?(?:phil|sc|med|techn)\.|"
+            r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk"),
     ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MA\.(?= [A-Z])|MBA|"
                 r"M\.?Tech\.?|Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?|Máster|"
-                r"Maestría|Mestrado|Laurea Magistrale|Mgr\.|Magister"),  # Mgr.: Czech, Polish
+                r"Maestría|Mestrado|Laurea [Mm]agistrale|Mgr\.|Magister|"  # Mgr.: Czech, Polish
+                r"Diplom(?:-[A-Z]\w+)?(?=[\s,(]|$)|Dipl\.-\w+\."),
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
                   r"A\.?B\.?(?=[\s,])|Grado(?= en )|Licenciatura(?= en )|Licence(?= en )|"
-                  r"Laurea(?= (?:in|Triennale))|Bacharelado(?= em )|"
+                  r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= em )|Licencjat|"
                   r"[Uu]ndergrad(?:uate)? degree"),
 )
 # The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
@@ -49,7 +51,8 @@ INSTITUTION = re.compile(
     r"Universiteit|Universidade|Universidad|Università|Uniwersytet|Univerzita|Institute|Institut|"
     r"Instituto|Istituto|College|Lycée|Gymnasium|Hochschule|Polytechnique|School|Academy|"
     r"Polytechnic|Politecnico|Ecole|École|Escola|Escuela|Scuola|Facultad|Faculdade|ETH|EPFL|"
-    r"KAIST|MIT|CMU|UCLA|UC [A-Z]\w+|Caltech|Technion|" + _UNIVERSITY_TYPOS + r")\b"
+    r"KAIST|MIT|CMU|UCLA|UC [A-Z]\w+|TU [A-Z]\w+|RWTH|Caltech|Technion|"
+    + _UNIVERSITY_TYPOS + r")\b"
 )
 # Words of a degree's field, which a degree line may run into its institution's name ("Ph.D. in
 # Microbiology McMaster University"): they end the name on its left.
@@ -122,6 +125,9 @@ def institution_in(text: str) -> str | None:
                             else w.capitalize() for i, w in enumerate(part.split()))
         if DEGREE.match(part):
             part = _after_field(part)
+        # a grade in brackets after the name: "Università di Bologna (110/110 e lode)"
+        part = re.sub(r"\s*\([^()]*(?:\d/\d|%|\blode\b|\bGPA\b|\bgrade\b|\bmention\b|"
+                      r"\bnote\b|\bvoto\b)[^()]*\)$", "", part, flags=re.I)
         if part and INSTITUTION.search(part) and len(part.split()) <= 12:
             return re.sub(r"^(?:The|Honou?rs|Hons\.?)\s+", "", part)
     return None
@@ -249,7 +255,11 @@ def from_lines(lines: list[Line]) -> list[dict]:
         if found := _THESIS.search(text):
             target = records[-1] if degree_first and records else _target(group or records)
             if target is not None:
-                target["thesis"] = found.group(1).strip(' "“”*.')
+                # "Thesis: Succinct graphs. Advisor: Prof. Anna Lis": the title ends at the label
+                title = found.group(1)
+                if (named := _ADVISOR.search(title)) and named.start() > 0:
+                    title = title[:named.start()]
+                target["thesis"] = title.strip(' "“”*.;,')
                 _extend(target, line)
                 if n + 1 < len(lines) and _goes_on(text, lines[n + 1].text):
                     # "… socio-emotional stimuli in" / "autistic adults. Supervisors : …"

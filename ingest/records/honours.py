@@ -7,7 +7,15 @@ import re
 
 from ingest.records.education import INSTITUTION
 from ingest.records.places import countries_in
-from ingest.records.text import DATE_POINT, DATE_RANGE, YEAR, Line, first_year, without_dates
+from ingest.records.text import (
+    DATE_POINT,
+    DATE_RANGE,
+    OPEN,
+    YEAR,
+    Line,
+    first_year,
+    without_dates,
+)
 
 _TERM = re.compile(
     r"(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+(?:19|20)\d{2}"
@@ -84,8 +92,12 @@ _HONOUR = re.compile(
     r"award(?!ed)|prize|price\b|fellow|scholar|grant|medal|honou?r|finalist|winner|\bwon\b|nominat|"
     r"laureate|distinction|laude|valedictorian|dean.s list|\blist\b|certificate|competition|"
     r"contest|champion|bursary|stipend|\bbest\b|first place|excellence|recogni|runner-up|"
-    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bpreis\b|\bprix\b|\bpremio\b|"
-    r"\bbeca\b|\bbourse\b", re.I)
+    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|"
+    # the same in the other languages CVs are written in; German and Polish make compounds of
+    # them ("Dissertationspreis", "Deutschlandstipendium")
+    r"preis\b|\bbecas?\b|\bbourse|\bborsa di studio|\bborse di studio|\bbolsa\b|nagrod|"
+    r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at",
+    re.I)
 _LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|present))?\s*:?\s+", re.I)
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
 
@@ -128,6 +140,9 @@ def _without_amount(name: str) -> str:
 _KIND_LISTED = re.compile(r"(?P<label>[A-Z][^:]{2,40}):\s+(?P<items>.+)$")
 
 
+_VERB_LED = re.compile(r"(?:I\s+)?(?:received|won|was awarded|earned|was named|named)\s", re.I)
+
+
 def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     """Awards from the lines of an awards section, one per line that names an honour.
 
@@ -147,6 +162,12 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
         if len(items) >= 2:  # "Travel awards: Society for Neuroscience (2015), FENS (2016)"
             heads += [({"name": f"{listed['label']}: {name.strip()}", "year": int(year),
                         "_span": (line.start, line.end)}, False, line) for name, year in items]
+            continue
+        # "Received the Young Investigator Award from … in 2019.": a sentence; the honour is
+        # what it names
+        if _VERB_LED.match(body) and (said := _PROSE_AWARD.search(body[0].lower() + body[1:])):
+            heads.append(({"name": said.group("name").strip(" \"“”"), "year": first_year(text),
+                           "_span": (line.start, line.end)}, False, line))
             continue
         opens = body[:1].isupper() or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]", body)
         if opens and (_HONOUR.search(body) or _FUNDED.search(body)) and \
@@ -247,8 +268,11 @@ def taught_courses(line: Line) -> list[dict]:
 
 # A line led by its year or years, then a course's name, cut where a comma, a dash or a sentence
 # end leads to what was taught, for whom and where.
-_DATED_COURSE = re.compile(r"((?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)\d{2})?)\s+"
-                           r"([A-Z][^,;]{3,90}?)(?:,\s|;\s|\s[-–—]\s|\.\s|\.?$)")
+# The year, the years or the term first: "2019", "2018 – 2021", "2022 – oggi", and the German
+# winter and summer terms, "WS 2022/23", "SS 2021".
+_DATED_COURSE = re.compile(rf"((?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{{2}}(?:/\d{{2}})?"
+                           rf"(?:\s*[-–]\s*(?:(?:19|20)\d{{2}}|(?i:{OPEN})))?)\s+"
+                           r"([A-ZÀ-ÖØ-ÞŁŚŻ][^,;]{3,90}?)(?:,\s|;\s|\s[-–—]\s|\.\s|\.?$)")
 # What kind of teaching the part after the course names ("Lecture and practical work").
 _TEACHING_KIND = re.compile(r"(?:Guest |Invited )?(?:Lectures?|Practical work|Tutorials?|"
                             r"Seminars?|Recorded course|Exercise classes|Labs?)\b[^,;:.]*", re.I)
@@ -279,8 +303,10 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
     after = line.text[found.end():]
     kind = _TEACHING_KIND.match(after.strip()) or _TEACH_ROLE.search(after)
     role = kind.group(0).strip() if kind else default_role
+    where = next((p.strip(" .") for p in re.split(r",\s+|;\s+", after)
+                  if INSTITUTION.search(p)), None)
     return {"course": found.group(2).strip(" .:"), "role": role, "term": found.group(1),
-            "_span": (line.start, line.end)}
+            "_span": (line.start, line.end)} | ({"institution": where} if where else {})
 
 
 def _unbracketed(part: str) -> str:
@@ -311,7 +337,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     term = _TERM.search(text)
     rest = text
     if term:
-        rest = rest.replace(term.group(0), " ")
+        rest = re.sub(r"\(\s*\)", " ", rest.replace(term.group(0), " "))  # "(Fall 2020)"
     if role:
         rest = rest.replace(role.group(0), " ")
     # "GEOG 210 Coastal Processes (Halverson University)": where, in brackets, is a part too

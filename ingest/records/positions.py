@@ -15,6 +15,8 @@ from ingest.records.places import countries_in
 from ingest.records.text import (
     DATE_POINT,
     DATE_RANGE,
+    OPEN,
+    SINCE,
     YEAR,
     Line,
     date_range,
@@ -44,6 +46,8 @@ _ORG = re.compile(
     r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
     r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
+    r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|"
+    r"Laboratoire|Laboratorio|Laboratorium|Labor|"
     r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Nvidia|Tesla|Samsung|Baidu|Alibaba|"
     r"Tencent|Huawei|Oracle|Adobe|Netflix|Uber|Databricks|VMware|Bell Labs|Cisco|Qualcomm|"
     r"DeepMind|OpenAI|Anthropic|Salesforce|Twitter|LinkedIn|ByteDance)\b"
@@ -61,6 +65,17 @@ _FUNCTION_WORDS = frozenset("is was are were where she he her his their they whi
 _LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?"
                        r"(?:,\s*[A-Z][\w ]+)?$")
 _MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)
+
+
+def _mentor_name(found: re.Match[str], text: str) -> str:
+    """The name a mentor label gives, without what follows its bracket ("(host: Prof. Ken
+    Mori), Mar–Jun 2019" → "Prof. Ken Mori")."""
+    name = found.group(1) or found.group(2)
+    if "(" in text[:found.start()] and ")" in name:
+        name = name[:name.index(")")]
+    return name.strip(" )")
+
+
 _HONORIFIC = re.compile(r"(?:Prof|Dr|Pr|Mr|Ms|Mrs)\.?\s")  # a person's name, not a role
 _INTERN = re.compile(r"\bintern(?:ship)?\b", re.I)
 _TEACHING = re.compile(r"\bTeaching Assistant\b|\bTA\b|\bCourse\b", re.I)
@@ -68,7 +83,8 @@ _TEACHING = re.compile(r"\bTeaching Assistant\b|\bTA\b|\bCourse\b", re.I)
 
 _TITLE_TAIL = re.compile(r"\b([A-Z][\w-]*\s+)(researcher|engineer|scientist|fellow|professor|"
                          r"lecturer|intern|assistant|associate|director|manager|developer|"
-                         r"consultant|analyst|candidate|technician|tutor|teacher)\b")
+                         r"consultant|analyst|candidate|technician|tutor|teacher|scholar|student|"
+                         r"visitor|leader|officer|coordinator|specialist|trainee)\b")
 
 
 def _role_cased(text: str) -> str:
@@ -112,13 +128,18 @@ def _heading(line: Line) -> str:
     return text if whole and not DATE_POINT.search(text) else ""
 
 
+_DURATION = re.compile(r"\W*\b\d+\s+(?:months?|years?|weeks?)\b")  # "2014 - 3 months"
+
+
 def is_org(line: Line, raw_line: str) -> bool:
     """A line that names an employer: short, capitalised, not a bullet point or a sentence."""
     if placed_name(line):
         return True
-    text = _cased(without_dates(line.text))
+    text = _cased(_DURATION.sub("", without_dates(line.text)))
     if not text or len(text.split()) > 10 or text.endswith((".", ":")) and not _ORG.search(text):
         return False
+    if line.text.rstrip().endswith(").") and not _MAIN_ORG.search(text):
+        return False  # "Agency (ANR).": the end of a sentence wrapped onto its own line
     if re.match(r"\s*[-*•]\s", raw_line) and not _MAIN_ORG.search(text):
         return False
     if _LOCATION.match(text) and not _ORG.search(text):
@@ -130,10 +151,28 @@ def is_org(line: Line, raw_line: str) -> bool:
     return bool(_ORG.search(text)) or heading or dated_name
 
 
+def unlisted_role(text: str) -> tuple[str, str] | None:
+    """(role, employer) of a dated line whose role no role word names ("2018 – 2021  Assegnista
+    di ricerca, Istituto Nazionale di Ottica, Firenze"): a few words that name no organisation,
+    then a part that does. None for any other line."""
+    if not date_range(text) or is_role(text) or _TEACHING.search(text):
+        return None
+    rest = re.sub(rf"^{SINCE}\b\s*", "", without_dates(text), flags=re.I)
+    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s", rest) if p.strip(" ,")]
+    if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not parts[0][:1].isupper() \
+            or re.search(r"\d", parts[0]):  # "WIYN 2.1 m Telescope, Kitt Peak Observatory"
+        return None
+    if _ORG.search(_cased(parts[0])) or DEGREE.search(parts[0]) or \
+            not _ORG.search(_cased(parts[1])):
+        return None
+    return parts[0], _org_name(parts[1])
+
+
 def split_role(text: str) -> tuple[str, str]:
     """(role, organisation) of a line such as "Research Intern, Microsoft Research, Redmond, WA"
     or "System Software Engineer TmaxSoft Inc."."""
-    text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$", "", text)
+    # a collaborator ("(w/ Ada Lund)") or a labelled aside ("(host: Prof. K. Baart)")
+    text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$|\s*\([\w ]{2,20}:\s[^()]*\)", "", text)
     dates = DATE_RANGE.search(text)
     if dates and dates.start() > 0 and text[dates.end():].strip() and not re.match(
             r"\)?\s*:", text[dates.end():]):
@@ -176,7 +215,7 @@ def _years(text: str) -> tuple[int, int] | None:
     years = [int(y) for y in YEAR.findall(text)]
     if not years:
         return None
-    open_end = re.search(r"[-‐‑–—]\s*(?:present|current|now|today|ongoing)\b", text, re.I)
+    open_end = re.search(rf"[-‐‑–—]\s*{OPEN}\b", text, re.I)
     return min(years), 9999 if open_end else max(years)
 
 
@@ -188,8 +227,9 @@ def _extend(record: dict, line: Line) -> None:
 def _org_name(text: str) -> str:
     """The employer in an organisation line: "ML Networking Team, Google LLC Sunnyvale, CA",
     "Calder Institute (Germany)"."""
-    text = re.sub(r"\s*\(([^()]*)\)\s*$", lambda m: "" if countries_in(m.group(1)) else m.group(0),
-                  without_dates(text))
+    # a country, or a labelled aside ("(host: Prof. K. Baart)"), in brackets after the name
+    text = re.sub(r"\s*\(([^()]*)\)\s*$", lambda m: "" if countries_in(m.group(1)) or re.match(
+        r"[\w ]{2,20}:\s", m.group(1)) else m.group(0), without_dates(text))
     parts = [p.strip(" .") for p in re.split(r",\s+", text) if p.strip(" .")]
     parts = [p for p in parts if not _PLACE.fullmatch(p)] or parts
     if len(parts) > 1 and any(_MAIN_ORG.search(p) for p in parts[1:]) and not _MAIN_ORG.search(
@@ -232,12 +272,28 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
             "_span": (head.start, dated.end), "_last": rest[1]}
 
 
+def _plain_role(lines: Sequence[Line], at: int) -> bool:
+    """Whether line `at`, under dates alone, is a role that no role word names: a few
+    capitalised words that name no organisation, over a line that names one ("03/2016 –
+    08/2020" / "Epidemiologist" / "Ministry of Health, Abuja")."""
+    text = lines[at].text.strip(" ,")
+    if not date_range(lines[at - 1].text):  # a range, not the day the CV was written
+        return False
+    if at + 1 >= len(lines) or not 1 <= len(text.split()) <= 6 or not text[:1].isupper() \
+            or DATE_POINT.search(text) or _ORG.search(_cased(text)) or DEGREE.search(text) \
+            or text.endswith((".", ":")):
+        return False
+    below = lines[at + 1].text
+    return bool(_ORG.search(_cased(below))) and not is_role(below) and \
+        not DATE_POINT.search(below) and len(below.split()) <= 10
+
+
 def _dates_alone(lines: Sequence[Line], at: int) -> bool:
     """Whether line `at` gives dates and nothing else: where it stands above a role, the
     layout puts each entry's dates first ("09/2018 – 12/2021" / "Junior Researcher" / …)."""
     if at < 0 or not DATE_POINT.search(lines[at].text):
         return False
-    rest = re.sub(r"^(?:since|from)\b", "", without_dates(lines[at].text), flags=re.I)
+    rest = re.sub(rf"^{SINCE}\b", "", without_dates(lines[at].text), flags=re.I)
     return not rest.strip(" ,.;:-–")  # "Since 2016": held from then on
 
 
@@ -251,8 +307,7 @@ def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
     between = raw[head.end - raw_start : sub.start - raw_start]
     if not name or between.strip() or not DATE_POINT.search(sub.text) or sentence_like(sub.text):
         return None
-    under = re.sub(r"\W*\b\d+\s+(?:months?|years?|weeks?)\b", "",  # "2015 - 2 months"
-                   without_dates(sub.text)).strip(" ,")
+    under = _DURATION.sub("", without_dates(sub.text)).strip(" ,")  # "2015 - 2 months"
     if not under or len(under.split()) > 12:
         return None
     if is_role(name) and not is_role(under):
@@ -310,7 +365,7 @@ def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
     return out
 
 
-_OPEN_WORDS = r"present|current|now|today|ongoing"
+_OPEN_WORDS = OPEN
 
 
 def _one_range_each(line: Line) -> list[Line]:
@@ -398,8 +453,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                             "start": dashed.group("start"), "end": dashed.group("end"),
                             "_span": (line.start, line.end)})
             continue
-        if is_role(text) and len(without_dates(text).split()) <= 16 and not labelled:
-            role, same_line_org = split_role(text)
+        unlisted = unlisted_role(text)
+        if not unlisted and dated_above and _plain_role(lines, at):
+            unlisted = (text.strip(" ,"), "")  # its employer is the line under it
+        if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 16 \
+                and not labelled:
+            role, same_line_org = unlisted or split_role(text)
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
             explicit = bool(re.search(r"—|\w\)?\s*:\s", without_dates(text)))
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
@@ -421,7 +480,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                       "start": None, "end": None,
                       "_span": (inherited[1] if inherited else line.start, line.end)}
             if mentor := _MENTOR.search(text):
-                record["mentor"] = (mentor.group(1) or mentor.group(2)).strip(" )")
+                record["mentor"] = _mentor_name(mentor, text)
             if not dates and pending_dates:
                 dates, pending_dates = pending_dates, None
             if not dates and len(years := YEAR.findall(text)) == 1:
@@ -432,7 +491,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             continue
         if found := _MENTOR.search(text):
             if records and len(text.split()) <= 10:
-                records[-1]["mentor"] = (found.group(1) or found.group(2)).strip(" )")
+                records[-1]["mentor"] = _mentor_name(found, text)
                 _extend(records[-1], line)
             continue
         if is_org(line, raw_line):

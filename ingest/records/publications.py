@@ -500,11 +500,15 @@ def _sentence_title(text: str) -> bool:
         and text[:1].isupper()
 
 
+# A note to the reader ("Please see our lab's publication page …"), not a paper's title
+_TO_READER = re.compile(r"(?:Please|See|Visit|Click|Check out|For (?:more|a full|the full))\b")
+
+
 def _could_be_title(text: str, strong: bool) -> bool:
     bare = without_venue_tail(text)
     strong = strong or bare != text  # a line that ends with a journal's name leads with a title
     text, words = bare, bare.split()
-    if _dated_note(text):
+    if _dated_note(text) or _TO_READER.match(text):
         return False
     if strong:
         return 2 <= len(words) <= 40

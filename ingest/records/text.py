@@ -16,7 +16,13 @@ MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|A
 # "Aug 2017", "Aug 15, 2017", "15th August 2017", "08/2017", "2017"
 _POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
           r"\d{1,2}/(?:19|20)\d{2}|(?:19|20)\d{2})")
-_OPEN = r"(?:present|current|now|today|ongoing)"
+# An open end as CVs write it in English, Italian, Spanish, Portuguese, French, German and Polish
+# ("2021 – oggi", "seit 2019", "2018 – actualidad", "depuis 2020", "od 2017").
+OPEN = (r"(?:present|current|now|today|ongoing|oggi|presente|in corso|actualidad|actual|"
+        r"actualmente|atual|hoy|aujourd'hui|aujourd’hui|présent|en cours|heute|dato|jetzt|"
+        r"obecnie|nadal)")
+_OPEN = OPEN
+SINCE = r"(?:since|from|seit|dal|dall'|desde|depuis|od)"
 # "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
 # "08/2011 – 12/2011"
 DATE_RANGE = re.compile(
@@ -31,6 +37,20 @@ _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
 _TAGS = FORMAT_TAG  # other markup stays, as text the UI escapes
 _BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|\d{1,3}[.)]|"
                      r"\[[A-Z]{0,2}\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
+
+
+# The field labels of the Europass CV form, before each value ("Occupation or position held:
+# Senior Research Fellow"): the value is the line. The long labels need no colon (a PDF sets them
+# in a column of their own); "Dates" and "Employer" do.
+_LONG_LABELS = (r"Occupation or position held|Main activities and responsibilities|"
+                r"Name and address of (?:the )?employer|Name of (?:the )?employer|"
+                r"Type of business or sector|Title of qualification awarded|"
+                r"Principal subjects(?:/| and )occupational skills covered|"
+                r"Name and type of (?:the )?organi[sz]ation providing education and training|"
+                r"Name of (?:the )?organi[sz]ation providing education(?: and training)?|"
+                r"Level in national (?:or international )?classification")
+_FORM_LABEL = re.compile(rf"^(?:(?:{_LONG_LABELS})\s*:?|(?:Dates?|Period|Employer)\s*:)\s+",
+                         re.I)
 
 
 @dataclass(frozen=True)
@@ -90,7 +110,7 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             where = at if at >= 0 else offset
             marked = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
             cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
-            cleaned = _SHORT_RANGE.sub(_full_range, cleaned)
+            cleaned = _SHORT_RANGE.sub(_full_range, _FORM_LABEL.sub("", cleaned))
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
                 heavy = (clean(marked.group(1) or marked.group(2)) if marked else
@@ -128,7 +148,7 @@ def date_range(text: str) -> tuple[str, str] | None:
     """(start, end) as printed for the first date range in the text."""
     found = DATE_RANGE.search(text)
     if not found:
-        since = re.search(rf"\b(?:since|from)\s+({_POINT})(?!\s*(?:[-‐‑–—]|to|until)\s*\w)",
+        since = re.search(rf"\b{SINCE}\s*({_POINT})(?!\s*(?:[-‐‑–—]|to|until)\s*\w)",
                           text, re.I)
         return (since.group(1), "present") if since else None  # "since 2024": held now
     start, end = found.group("start").strip(), found.group("end").strip()
