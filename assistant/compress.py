@@ -24,6 +24,10 @@ _ABBREVIATION = re.compile(
 WHOLE_ENTRY_TOKENS = 60
 # A line this short before a kept one usually names its institution or employer.
 LABEL_WORDS = 10
+# The lines under a kept line sent with it, where each is as short as an employer's name or
+# a date line: at most this many, of at most this many words.
+_UNDER_LINES = 2
+_UNDER_WORDS = 6
 
 
 # "Where does she work?", "What is his current position?": CVs mark the job that is meant with
@@ -283,6 +287,14 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
             for earlier in line:
                 take(earlier, budget)
         take(piece, budget)
+        if (piece.passage, piece.position) in kept:
+            # The short lines under it in its entry: a role's employer and its dates
+            # ("Summer Intern" / "John Deere Headquarters" / "2014,")
+            for after in pieces[piece.passage][piece.position + 1:][:_UNDER_LINES]:
+                if after.entry != piece.entry or not after.line_start or \
+                        len(after.text.split()) > _UNDER_WORDS:
+                    break
+                take(after, budget * 1.15)
     opening = 0
     for piece in pieces[0] if pieces else []:  # the top passage's opening, up to a third
         opening += piece.tokens
@@ -294,6 +306,7 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
         before = pieces[i][start - 1] if start else None
         if before and len(before.text.split()) <= LABEL_WORDS:
             take(before, budget * 1.15)  # a line of its own: the end of a sentence is no label
+
     return [(p, _render(heads[i], [x for x in pieces[i] if (i, x.position) in kept]))
             for i, p in enumerate(passages) if any(k[0] == i for k in kept)]
 

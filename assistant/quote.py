@@ -114,8 +114,8 @@ _OVER_ALL = re.compile(r"\b(?:these|those|them|researchers|people|anyone|anybody
 # "University of Toronto") or an acronym ("ECRM").
 _NAMED = re.compile(r"(?<=\s)[A-Z][\w&’'-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w&’'-]*)*")
 # Capitalised words that name a kind of thing, not one of them: degrees, the CV, a grade.
-_GENERIC = re.compile(r"^(?:ph\.?\s?d|d\.?phil|m\.?s\.?c?|b\.?s\.?c?|b\.?a|m\.?a|mba|bsc|msc|cv|"
-                      r"resume|gpa|i)\.?$", re.I)
+_GENERIC = re.compile(r"^(?:ph\.?\s?d|d\.?phil|m\.?s\.?c?|b\.?s\.?c?|b\.?a|m\.?a|mba|bsc|msc|mphil|"
+                      r"m\.?eng|b\.?eng|mres|cv|resume|gpa|i)\.?$", re.I)
 # Words that make a line name an organisation: where the entry of a job or a degree starts.
 _ORGANISATION = re.compile(r"\b(?:universit|institut|college|school|academy|laborator|labs?\b|"
                            r"inc\b|corporation|company|cent(?:er|re)\b|foundation|hospital|"
@@ -171,7 +171,9 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     terms = question_terms(question, people) - _name_parts(question, people)
     titles = [stems(t) - STOPWORDS for t in _QUOTED.findall(question)]
     own = name_words(people)
-    titles += [{stem(name)} for name in JOINED.findall(question) if name.lower() not in own]
+    # "PhD", "MSc" are written joined too, but name a kind of degree, not a thing
+    titles += [{stem(name)} for name in JOINED.findall(question)
+               if name.lower() not in own and not _GENERIC.match(name)]
     # A question that names no indexed person in full and is not over the collection is about
     # the person it names in part ("the Alirezas", "Bosch"), not anyone whose line was picked.
     named = stems(question) if not people and not _OVER_ALL.search(question) else None
@@ -204,6 +206,10 @@ def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
     own = name_words(people)
     out = []
     for name in _NAMED.findall(question):
+        found = [re.sub(r"['’]s$", "", w).strip(".").lower()
+                 for w in re.findall(r"[\w&’'.-]+", name)]
+        if len(found) >= 2 and found[-1] in own:
+            continue  # the person as the question writes them: "Zhizhou Zhang" for Chris Zhang
         words = [w for w in re.findall(r"[\w&’'.-]+", name)
                  if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
                  and not _GENERIC.match(w) and w.lower() not in STOPWORDS]

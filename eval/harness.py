@@ -148,14 +148,17 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
         # every case of the set in two other phrasings (eval/paraphrases/, ROUTING.md)
         base = resolve_set(spec.removesuffix("-paraphrases"), corpus, shared)
         return EvalSet(spec, EVAL_DIR / "paraphrases" / f"{base.name}.jsonl", base.corpus)
-    if spec == "real":  # 30 real CVs and profile pages nobody wrote the code around
+    if spec in ("real", "real-fresh"):  # 30 real CVs and profile pages nobody wrote the code
+        # around; real-fresh: questions a second writer asked of them (eval/README.md)
         folder = (shared or REPO.parent / "shared") / "corpus" / "real"
         names = json.loads((EVAL_DIR / "real.names.json").read_text(encoding="utf-8"))
-        return EvalSet("real", EVAL_DIR / "real.jsonl", corpus or folder, names)
+        cases = EVAL_DIR / ("real.jsonl" if spec == "real" else "real_fresh.jsonl")
+        return EvalSet(spec, cases, corpus or folder, names)
     path = Path(spec)
     if not path.is_file():
         raise EvalError(
-            f"no eval set {spec!r}: name `shared`, `sample`, `real`, `shared-paraphrases`, "
+            f"no eval set {spec!r}: name `shared`, `sample`, `real`, `real-fresh`, "
+            "`shared-paraphrases`, "
             "`sample-paraphrases` or a JSONL file of cases")
     if corpus is None:
         raise EvalError(f"{spec} is a custom eval set: pass the folder it is about with --corpus")

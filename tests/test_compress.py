@@ -194,3 +194,20 @@ def test_a_sentence_is_sent_with_its_line_and_never_glued_to_another() -> None:
                                 "award?", ["Lena Okafor"], budget=60)
     assert "Seabird Counts”. Marine Policy, Elsevier. 2019. (Best Paper Award)" in text
     assert not any("Tide Gauges" in line and "Best Paper" in line for line in text.split("\n"))
+
+
+def test_the_short_lines_under_a_kept_line_go_with_it() -> None:
+    """A role line that meets the question is sent with its employer and dates under it
+    ("Summer Intern" / "Quarrow Freight Headquarters" / "2014,"), not cut off at the budget."""
+    jobs = _passage(1, "Work Experience", "\n".join([
+        "Graduate Research Assistant, Halverson University with Dr. Bo Li",
+        "Leads the design of sensor kits for classrooms, taught in several districts and used",
+        "by teachers in science lessons across the region for several years now.",
+        "Summer Intern", "Quarrow Freight Headquarters", "2014,",
+        "Developed a fleet tracking system that sends notifications to owners about faults",
+        "and schedules repairs with the dealers nearest to each machine in the field.",
+        "Undergraduate Researcher", "Calder State University with Dr. Ilse Varga"]))
+    assert tokens.count(jobs.chunk.text) > 60
+    [(_, text)] = build_context([jobs], "Which company did Ana Ruiz intern at in the summer "
+                                "of 2014?", ["Ana Ruiz"], budget=25)
+    assert "Summer Intern\nQuarrow Freight Headquarters\n2014," in text

@@ -379,3 +379,32 @@ def test_a_label_that_points_elsewhere_gives_no_value() -> None:
     assert labelled_lines("Where were Ada Quill's publications published?", lines,
                           ["Ada Quill"]) == []
     assert labelled_lines("What h-index does Ada Quill report?", lines, ["Ada Quill"]) == [1]
+
+
+def test_a_degree_written_joined_is_no_name_the_picked_line_must_hold() -> None:
+    """"PhD" has a capital inside as "DeepMind" does, but names a kind of degree: the job
+    line that answers need not say it."""
+    lines = [Line(0, "Bo Lark", "Machine Learning Engineer at Tapsi Oct. 2020 - May. 2021")]
+    assert accept("Which company employed Bo Lark as an engineer before his PhD?", lines, [0],
+                  ["Bo Lark"], ["Experience"]) == [0]
+    assert accept("Which company employed Bo Lark as an engineer before DeepMind?", lines, [0],
+                  ["Bo Lark"], ["Experience"]) == []
+
+
+def test_the_rest_of_a_name_is_no_thing_the_entry_must_name() -> None:
+    """"Zhenwu Vale" is how the question writes Chris Vale: the line of his entry that answers
+    is not refused for not naming "Zhenwu"."""
+    from assistant.quote import numbered_lines
+    from assistant.retrieval import Passage
+    from ingest.chunking import Chunk
+
+    body = ("My name is Chris (Zhenwu) Vale.\n\nI received my Ph.D. from Northgate University.\n\n"
+            "Before that, I received my undergrad degree from Tarn College.")
+    chunk = Chunk(id="vale:0000", sha="sha", index=0, person="Chris Vale", source="vale.md",
+                  section="About", page=None, start=0, end=len(body), tokens=40,
+                  text=f"Chris Vale | About\n{body}", body="")
+    context = [(Passage(chunk, 1.0), chunk.text)]
+    lines = numbered_lines(context)
+    undergrad = next(n for n, line in enumerate(lines) if "Tarn" in line.text)
+    assert accept("Where did Zhenwu Vale do his undergraduate degree?", lines, [undergrad],
+                  ["Chris Vale"], ["About"], context) == [undergrad]

@@ -1507,3 +1507,43 @@ def test_a_thesis_ends_at_its_advisor_and_a_course_keeps_no_empty_brackets() -> 
     [visit] = [r.data for r in found if r.kind == "position"]
     assert (visit["organisation"], visit["mentor"]) == ("National Institute of Informatics",
                                                         "Prof. Ken Mori")
+
+
+def test_french_and_spanish_cvs_read_their_roles_stays_and_teaching() -> None:
+    """Roles in their own words ("Post-doctorante", "Maîtresse de conférences"), a research
+    stay dated by one year, a teaching role that leads its course ("Chargée de TD, …") and a
+    course's hours in brackets."""
+    text = ("Camille Rousseau\n\nExpérience professionnelle\n"
+            "depuis 2020     Maîtresse de conférences, Université de Lille\n"
+            "2018 – 2020     Post-doctorante, INRIA Saclay\n"
+            "2014            Estancia de investigación, Max Planck Institut für "
+            "Kohlenforschung, Mülheim\n\nEnseignements\n"
+            "2020 – 2024   Algorithmique avancée (L3, 48h), Université de Lille\n"
+            "2016 – 2018   Chargée de TD, Programmation fonctionnelle (L2, 64h), Université "
+            "Paris-Saclay\n")
+    found = extract(text, "Camille Rousseau")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in found if r.kind == "position"] == [
+        ("Maîtresse de conférences", "Université de Lille", "2020", "present"),
+        ("Post-doctorante", "INRIA Saclay", "2018", "2020"),
+        ("Estancia de investigación", "Max Planck Institut für Kohlenforschung", "2014",
+         "2014")]
+    assert [(r.data["course"], r.data["role"]) for r in found if r.kind == "teaching"] == [
+        ("Algorithmique avancée (L3, 48h)", None),
+        ("Programmation fonctionnelle (L2, 64h)", "Chargée de TD")]
+
+
+def test_a_plain_text_cv_in_columns_reads_each_column() -> None:
+    """Columns set apart by runs of spaces (a text export of a table): employer, role and
+    dates; acronyms in an honour's name are no heading shouted in capitals, and the sum in
+    brackets is no part of its name."""
+    text = ("Daniel Okafor\n\nAPPOINTMENTS\n"
+            "University of Verdance                 Assistant Professor          2019 – present\n"
+            "Halcyon Structural Consultants         Senior Engineer              2014 – 2017\n"
+            "\nGRANTS AND AWARDS\nNSF CAREER Award ($500,000), 2021–2026\n")
+    found = extract(text, "Daniel Okafor")
+    assert [(r.data["role"], r.data["organisation"]) for r in found if r.kind == "position"] \
+        == [("Assistant Professor", "University of Verdance"),
+            ("Senior Engineer", "Halcyon Structural Consultants")]
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("NSF CAREER Award", 2021)]

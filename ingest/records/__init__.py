@@ -143,6 +143,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                 record.extra["aside"] = record.kind != "position"
     for record in found:
         record.person = person
+        # a column's gap, kept in the lines to tell the columns apart, is a space in a field
+        record.data = {key: _squeezed(value) for key, value in record.data.items()}
     # What a section dedicated to a kind says wins over a mention elsewhere (a summary line).
     found.sort(key=lambda r: r.extra.get("aside", False))
     # A degree a headline or a summary names ("Computer Scientist - PhD (Graduating Fall 2020)")
@@ -245,6 +247,14 @@ def _cv_line(text: str) -> bool:
         return False
     size = len(re.sub(r"\([^)]*\)", "", without_dates(text)).split())
     return size <= 9 or (size <= 16 and DATE_RANGE.search(text) is not None)
+
+
+def _squeezed(value: Any) -> Any:
+    if isinstance(value, str):
+        return re.sub(r"[ \u00a0]{2,}", " ", value)
+    if isinstance(value, list):
+        return [_squeezed(item) for item in value]
+    return value
 
 
 def _wrap(kind: str, items: list[dict]) -> list[Record]:
@@ -351,7 +361,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         return _wrap("teaching", found)
     dated = [course for line in rows if (course := honours.dated_course(line, role))
              and not positions.is_role(course["course"])]  # "2010-2016 Teacher in …" is a job
-    if lists and (len(dated) >= 3 and 2 * len(dated) >= len(rows) or 2 <= len(dated) == len(rows)):
+    if lists and (len(dated) >= 3 and 2 * len(dated) >= len(rows) or 1 <= len(dated) == len(rows)):
         # "2022 Statistics, Practical work with R, Master in …, Grenoble Alpes University": a
         # column of years, each heading the course taught that year.
         return _wrap("teaching", dated)

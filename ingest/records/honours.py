@@ -27,7 +27,10 @@ _TEACH_ROLE = re.compile(
     r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
     r"Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
-    r"Teacher(?:'s|’s)? Assistant", re.I)
+    r"Teacher(?:'s|’s)? Assistant|"
+    # in French and Spanish CVs
+    r"Charg[ée]e? de (?:TD|TP|cours)|Vacataire|Moniteur|Monitrice|"
+    r"Profesora? (?:asociad[oa]|ayudante)", re.I)
 def teaching_role(text: str) -> bool:
     """Whether text is a teaching role and nothing more ("Teaching Assistant", "Tutor")."""
     return _TEACH_ROLE.fullmatch(text.strip(" ,.")) is not None
@@ -117,8 +120,11 @@ def mostly_awards(section_lines: Sequence[Line]) -> bool:
 
 def _shouting(text: str) -> bool:
     """A description set in capitals ("THREE YEAR FELLOWSHIP TO PURSUE RESEARCH AT UWA")."""
-    letters = [c for c in text if c.isalpha()]
-    return len(text.split()) >= 4 and sum(c.isupper() for c in letters) >= 0.7 * len(letters)
+    # by words, so that acronyms in a name ("NSF CAREER Award ($500,000)") are no shouting
+    words = [[c for c in w if c.isalpha()] for w in text.split()]
+    words = [w for w in words if w]
+    return len(words) >= 4 and sum(sum(c.isupper() for c in w) >= 0.7 * len(w)
+                                   for w in words) >= 0.8 * len(words)
 
 
 # A name, then the year and the sum it was worth: an awards section's grant ("NAASC Conference
@@ -131,6 +137,9 @@ def _without_amount(name: str) -> str:
     """An award's name without what follows a dash, nor a trailing amount or cycle
     ("NAASC Conference Support, 2024 $9,000", "Travel Award – from INSAR – 1,500 $")."""
     name = re.split(r"\s+[–—]\s+|\s+-\s+(?=[A-Z])", name)[0]
+    name = re.sub(r"\s*\((?:[$€£]\s?[\d,.]+\s?[kKM]?|"
+                  r"[\d,.]+\s?[kKM]?\s?(?:[$€£]|CAD|USD|EUR|AUD))\)",
+                  "", name)  # "NSF CAREER Award ($500,000)"
     name = re.sub(r"[,\s]+(?:(?:Cycle|Round)\s+\d+|(?:19|20)\d{2}\w?(?:[-–]\d{2,4})?)?\s*"
                   r"(?:[$€£]\s?[\d,.]+k?|[\d,.]+\s?(?:[$€£]|CAD|USD|EUR|AUD))?\s*$", "", name)
     return name.strip(" ,;:")
@@ -272,7 +281,8 @@ def taught_courses(line: Line) -> list[dict]:
 # winter and summer terms, "WS 2022/23", "SS 2021".
 _DATED_COURSE = re.compile(rf"((?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{{2}}(?:/\d{{2}})?"
                            rf"(?:\s*[-–]\s*(?:(?:19|20)\d{{2}}|(?i:{OPEN})))?)\s+"
-                           r"([A-ZÀ-ÖØ-ÞŁŚŻ][^,;]{3,90}?)(?:,\s|;\s|\s[-–—]\s|\.\s|\.?$)")
+                           r"([A-ZÀ-ÖØ-ÞŁŚŻ](?:[^,;(]|\([^()]*\)){3,90}?)"
+                           r"(?:,\s|;\s|\s[-–—]\s|\.\s|\.?$)")
 # What kind of teaching the part after the course names ("Lecture and practical work").
 _TEACHING_KIND = re.compile(r"(?:Guest |Invited )?(?:Lectures?|Practical work|Tutorials?|"
                             r"Seminars?|Recorded course|Exercise classes|Labs?)\b[^,;:.]*", re.I)
@@ -298,14 +308,19 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
         return {"course": pair.group("course").strip(" ."), "role": pair.group("role"),
                 "term": str(first_year(line.text)), "_span": (line.start, line.end)}
     found = _DATED_COURSE.match(line.text)
-    if not found or _TEACH_ROLE.fullmatch(found.group(2).strip()):
+    if not found:
         return None
-    after = line.text[found.end():]
+    course, after = found.group(2).strip(" .:"), line.text[found.end():]
     kind = _TEACHING_KIND.match(after.strip()) or _TEACH_ROLE.search(after)
     role = kind.group(0).strip() if kind else default_role
+    if _TEACH_ROLE.fullmatch(course):  # "2016 – 2018  Chargée de TD, Programmation (L2)"
+        part = re.match(r"(?:[^,;(]|\([^()]*\))*", after.lstrip(" ,;"))
+        role, course = course, part.group(0).strip(" .:") if part else ""
+        if not course[:1].isupper():
+            return None
     where = next((p.strip(" .") for p in re.split(r",\s+|;\s+", after)
                   if INSTITUTION.search(p)), None)
-    return {"course": found.group(2).strip(" .:"), "role": role, "term": found.group(1),
+    return {"course": course, "role": role, "term": found.group(1),
             "_span": (line.start, line.end)} | ({"institution": where} if where else {})
 
 

@@ -38,7 +38,10 @@ ROLE = re.compile(
     r"(?:Doctoral|Technical|Teaching and Research) Assistant|"
     # the same in the other languages CVs are most often written in
     r"Investigador[a]?|Profesor[a]?|Professeur|Chercheu(?:r|se)|Ingénieur|Ingeniero|Doktorand|"
-    r"Ricercatore|Ricercatrice|Pesquisador[a]?)\b"
+    r"Ricercatore|Ricercatrice|Pesquisador[a]?|Post-?[Dd]octorante?|Doctorante?|"
+    r"Ma[iî]tre(?:sse)? de conférences|Chargée? de recherche|Direct(?:eur|rice) de recherche|"
+    r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|"
+    r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent)\b"
 )
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
@@ -47,7 +50,8 @@ _ORG = re.compile(
     r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
     r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|"
-    r"Laboratoire|Laboratorio|Laboratorium|Labor|"
+    r"Laboratoire|Laboratorio|Laboratorium|Labor|INRIA|Inria|CNRS|INSERM|Inserm|CSIC|CNR|"
+    r"Fraunhofer|Max Planck|Helmholtz|Leibniz|"
     r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Nvidia|Tesla|Samsung|Baidu|Alibaba|"
     r"Tencent|Huawei|Oracle|Adobe|Netflix|Uber|Databricks|VMware|Bell Labs|Cisco|Qualcomm|"
     r"DeepMind|OpenAI|Anthropic|Salesforce|Twitter|LinkedIn|ByteDance)\b"
@@ -155,7 +159,8 @@ def unlisted_role(text: str) -> tuple[str, str] | None:
     """(role, employer) of a dated line whose role no role word names ("2018 – 2021  Assegnista
     di ricerca, Istituto Nazionale di Ottica, Firenze"): a few words that name no organisation,
     then a part that does. None for any other line."""
-    if not date_range(text) or is_role(text) or _TEACHING.search(text):
+    if not (date_range(text) or re.match(r"\s*(?:19|20)\d{2}\s", text)) or is_role(text) \
+            or _TEACHING.search(text):
         return None
     rest = re.sub(rf"^{SINCE}\b\s*", "", without_dates(text), flags=re.I)
     parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s", rest) if p.strip(" ,")]
@@ -173,11 +178,12 @@ def split_role(text: str) -> tuple[str, str]:
     or "System Software Engineer TmaxSoft Inc."."""
     # a collaborator ("(w/ Ada Lund)") or a labelled aside ("(host: Prof. K. Baart)")
     text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$|\s*\([\w ]{2,20}:\s[^()]*\)", "", text)
+    text = re.sub(r"\s{2,}", " | ", text.strip())  # a column's gap parts what it holds
     dates = DATE_RANGE.search(text)
     if dates and dates.start() > 0 and text[dates.end():].strip() and not re.match(
             r"\)?\s*:", text[dates.end():]):
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
-    text = without_dates(text).strip(" ,")
+    text = without_dates(text).strip(" ,|")
     head, dash, tail = text.partition("—")
     if dash and is_role(head) and _LOCATION.match(tail.strip()):
         text = head.strip(" ,")  # "Principal Engineer, Hollis Semiconductors — Eindhoven, NL"

@@ -65,13 +65,16 @@ class Line:
 
 
 def clean(text: str) -> str:
-    """Text without Markdown or HTML markup; links reduced to their text, spaces squeezed."""
+    """Text without Markdown or HTML markup; links reduced to their text, spaces squeezed but
+    for a gap of two or more between words, kept as two: it parts a text export's columns
+    ("University of Verdance      Assistant Professor      2019 – present")."""
+    text = re.sub(r"(?<=\S)(?:[ \u00a0]{2,}|\t+)(?=\S)", "\x00", text)
     text = MARKDOWN_LINK.sub(r"\1", text)
     text = _TAGS.sub(" ", text)
     text = re.sub(r"\\([*_#\[\]()])", r"\1", text)
     text = re.sub(r"[*_`#]+|^\s*>\s*", " ", text)
-    text = text.replace("\t", "  ").replace("|", "  ")
-    text = re.sub(r"[ \u00a0]+", " ", text)
+    text = re.sub(r"[ \u00a0\t|]+", " ", text)
+    text = re.sub(r" ?\x00[\x00 ]*", "  ", text)
     text = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", text))
     return text.strip(" \n\r:;")
 
