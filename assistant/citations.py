@@ -11,6 +11,7 @@ from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
 from ingest.records.education import DEGREE, match_level
+from ingest.records.honours import names_honour
 from ingest.records.text import ABBREVIATION_SKIPS, abbreviates
 from prompts import MARKER_PATTERN
 
@@ -153,6 +154,11 @@ def _degree_years_stated(sentence: str, passage_text: str) -> bool:
     return True
 
 
+# A sentence that says someone was honoured, which a passage naming no honour cannot support
+_CLAIMS_HONOUR = re.compile(r"\b(?:awards?|awarded|prizes?|medals?|fellowships?|scholarships?|"
+                            r"honou?rs?|honou?red)\b", re.I)
+
+
 def support(sentence: str, passage_text: str) -> float:
     """How well a passage supports a sentence: 0 when a number or name is missing, or a degree
     is given in a field or a year the passage does not give it in."""
@@ -160,6 +166,8 @@ def support(sentence: str, passage_text: str) -> float:
     if not _degree_fields_stated(sentence, passage_text) or \
             not _degree_years_stated(sentence, passage_text):
         return 0.0
+    if _CLAIMS_HONOUR.search(strip_markers(sentence)) and not names_honour(passage_text):
+        return 0.0  # "received the Review of Symbolic Logic award": a journal is no award
     # "PhD" in a sentence is "Ph.D." in a CV: compare with abbreviation dots dropped as well.
     lowered = passage_text.lower()
     haystack = f"{lowered}\n{re.sub(r'(?<=[a-z])[.](?=[a-z])|(?<=[a-z][.][a-z])[.]', '', lowered)}"

@@ -211,3 +211,14 @@ def test_a_sentence_is_cited_to_the_chunk_that_states_it_not_the_one_after() -> 
     bullet = replace(_passage(6, "Eli Stern", "Experience", "- Tuned the read API"), before=jobs)
     [checked] = check("At Google he tuned the read API [1].", [bullet, own])
     assert checked.passages == [0]
+
+
+def test_an_honour_is_supported_only_by_a_passage_that_names_one() -> None:
+    """A journal's name and a paper's title, all in the passage, do not make it an award."""
+    paper = "Ada Quill | Publications\n“Logic in Tides”. Review of Symbolic Logic (2017) 10: 1-50."
+    assert support("Ada Quill received the Review of Symbolic Logic award for “Logic in "
+                   "Tides” [1].", paper) == 0.0
+    assert support("Ada Quill published “Logic in Tides” in the Review of Symbolic Logic "
+                   "[1].", paper) == 1.0
+    assert support("Ada Quill won a best paper award at CHI 2019 [1].",
+                   "Ada Quill | Awards\nBest Paper, CHI 2019") > 0.5

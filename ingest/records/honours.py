@@ -101,6 +101,13 @@ _HONOUR = re.compile(
     r"preis\b|\bbecas?\b|\bbourse|\bborsa di studio|\bborse di studio|\bbolsa\b|nagrod|"
     r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at",
     re.I)
+
+
+def names_honour(text: str) -> bool:
+    """Whether a text names an honour of any kind ("Best Paper", "Fellowship", "Premio")."""
+    return bool(_HONOUR.search(text))
+
+
 _LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|present))?\s*:?\s+", re.I)
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
 
