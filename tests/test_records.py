@@ -1547,3 +1547,26 @@ def test_a_plain_text_cv_in_columns_reads_each_column() -> None:
             ("Senior Engineer", "Halcyon Structural Consultants")]
     assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
         ("NSF CAREER Award", 2021)]
+
+
+def test_european_and_iso_month_dates_table_rows_and_a_department_before_its_university() -> None:
+    """"09.2019" is a month, not a list number; "2014-09" too; an awards table reads row by
+    row without its header; a role "at the Department of X, Y University" is held at Y."""
+    text = ("Mirela Costache\n\nAcademic Employment\n"
+            "09.2019 – present    Lecturer in Economics, University of Brindle\n"
+            "10.2016 – 08.2019    Research Fellow, Institute for Fiscal Studies, London\n"
+            "\nHonours\n| Year | Award | Awarded by |\n|------|-------|------------|\n"
+            "| 2021 | Early Career Grant | Royal Economic Society |\n"
+            "| 2017 | Doctoral Scholarship | Wexley University |\n"
+            "\nPositions\n• 2012–2014: Research assistant at the Department of Economics, Wexley "
+            "University (group of Prof. Ilse Varga)\n")
+    found = extract(text, "Mirela Costache")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in found if r.kind == "position"] == [
+        ("Lecturer in Economics", "University of Brindle", "09.2019", "present"),
+        ("Research Fellow", "Institute for Fiscal Studies", "10.2016", "08.2019"),
+        ("Research assistant", "Wexley University", "2012", "2014")]
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("Early Career Grant", 2021), ("Doctoral Scholarship", 2017)]
+    assert extract("Ana Ruiz\n\nExperience\n2014-09 – 2016-07  Data Analyst, Quarrow Freight "
+                   "Inc.\n", "Ana Ruiz")[0].data["start"] == "2014-09"

@@ -325,7 +325,17 @@ def _citations(text: str, start: int, end: int, person: str,
 
 
 def _awards(section_lines: list[Line]) -> list[Record]:
-    return _wrap("award", honours.awards_from_lines(section_lines))
+    """Awards, one per line; a table's cells joined into their rows, its header row left out
+    ("| Year | Award | Awarded by |")."""
+    rows = [row for row in _rows(section_lines) if not (row.row >= 0 and set(
+        re.findall(r"[a-z]+", row.text.lower())) <= _TABLE_HEADER_WORDS)]
+    return _wrap("award", honours.awards_from_lines(rows))
+
+
+_TABLE_HEADER_WORDS = frozenset(
+    "year years date dates award awards name title prize prizes honour honours honor honors "
+    "awarded by from organisation organization institution amount description grant grants "
+    "funding agency role source body granting conferred and of".split())
 
 
 def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True

@@ -208,9 +208,14 @@ def split_role(text: str) -> tuple[str, str]:
     if glued and _ORG.search(_cased(glued.group(2))):
         return role[: words[-1].end()] + glued.group(1), glued.group(2).strip(" .")
     # "Machine Learning Engineer at Tapsi": what follows "at" is the employer, one word or not
-    after = re.search(re.escape(role) + r"\s+(?:at|@)\s+([^,]+)", text)
-    if after and not _LOCATION.match(after.group(1)):
-        return role.strip(), after.group(1).strip(" .")
+    after = re.search(re.escape(role) + r"\s+(?:at|@)\s+(?:the\s+)?(.+)$", text)
+    if after and not _LOCATION.match(first := after.group(1).split(",")[0]):
+        # "… at the Department of Economics, Wexley University (group of Prof. Ilse Varga)":
+        # the university, past its department and without whose group it was
+        rest = re.sub(r"\s*\((?:group|lab|team|with|under|host)\b[^)]*\)", "", after.group(1))
+        if _MAIN_ORG.search(rest) and not _MAIN_ORG.search(first):
+            first = _org_name(rest)
+        return role.strip(), first.strip(" .")
     others = [p for p in parts if p != role and not _LOCATION.match(p) and not _PLACE.fullmatch(p)]
     ranked = sorted(others, key=lambda p: 0 if _MAIN_ORG.search(p) else 1 if _ORG.search(p) else 2)
     return role.strip(), (ranked[0] if ranked else "").strip(" .")

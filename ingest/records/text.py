@@ -14,8 +14,9 @@ MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|A
           r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
           r"Autumn|Winter)\.?")
 # "Aug 2017", "Aug 15, 2017", "15th August 2017", "08/2017", "2017"
+# and "09.2019" or "2014-09", a month and a year as European and ISO dates write them
 _POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
-          r"\d{1,2}/(?:19|20)\d{2}|(?:19|20)\d{2})")
+          r"\d{1,2}[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d–-])|(?:19|20)\d{2})")
 # An open end as CVs write it in English, Italian, Spanish, Portuguese, French, German and Polish
 # ("2021 – oggi", "seit 2019", "2018 – actualidad", "depuis 2020", "od 2017").
 OPEN = (r"(?:present|current|now|today|ongoing|oggi|presente|in corso|actualidad|actual|"
@@ -35,7 +36,8 @@ YEAR = re.compile(r"(?<![\d.-])(19[5-9]\d|20[0-4]\d)(?![\d/])")
 MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
 _TAGS = FORMAT_TAG  # other markup stays, as text the UI escapes
-_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|\d{1,3}[.)]|"
+_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|"
+                     r"\d{1,3}[.)](?!(?:19|20)\d{2}\b)|"  # not "09.2019", a month
                      r"\[[A-Z]{0,2}\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
 
 
