@@ -1570,3 +1570,24 @@ def test_european_and_iso_month_dates_table_rows_and_a_department_before_its_uni
         ("Early Career Grant", 2021), ("Doctoral Scholarship", 2017)]
     assert extract("Ana Ruiz\n\nExperience\n2014-09 – 2016-07  Data Analyst, Quarrow Freight "
                    "Inc.\n", "Ana Ruiz")[0].data["start"] == "2014-09"
+
+
+def test_courses_named_alone_under_their_school_their_role_or_in_a_table() -> None:
+    """A course with no code and no role on its line is read where a line above gives its
+    school (and the line its years), where a role line above lists the courses, or where its
+    table row gives the rest; a table's header row is no course."""
+    text = ("Rosa Lindahl\n\nTEACHING EXPERIENCE\n\nUniversity of Tarn\n"
+            "Introduction to Statistics (undergraduate), 2019, 2020\n"
+            "Advanced Econometrics (graduate), 2021\n\n"
+            "Teaching assistant for the following courses at Calder State University:\n"
+            "• Linear Algebra\n• Probability Theory\n\n"
+            "| Semester | Course | Role |\n|---|---|---|\n"
+            "| Spring 2018 | Microeconomics | Teaching Assistant |\n")
+    courses = _fields(text, "Rosa Lindahl", "teaching", "course", "role")
+    assert courses == [("Introduction to Statistics", None), ("Advanced Econometrics", None),
+                       ("Linear Algebra", "Teaching assistant"),
+                       ("Probability Theory", "Teaching assistant"),
+                       ("Microeconomics", "Teaching Assistant")]
+    schools = [r.data.get("institution") for r in extract(text, "Rosa Lindahl")]
+    assert schools == ["University of Tarn", "University of Tarn", "Calder State University",
+                       "Calder State University", None]

@@ -375,15 +375,21 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         # "2022 Statistics, Practical work with R, Master in …, Grenoble Alpes University": a
         # column of years, each heading the course taught that year.
         return _wrap("teaching", dated)
+    place = None  # the school a line of its own names, for the courses under it
     for line in rows:
         listed = honours.teaching_from_list(line, current, under_role=under_role) if lists else []
         named = honours.role_line(line.text)
         under_role = bool(named)
+        school = honours.school_of(line.text) if lists else None
         if listed:
             found += listed
         elif named:
-            current = named
+            current, place = named, school or place
         elif course := honours.teaching_from_line(line, current):
+            found.append(course)
+        elif school:
+            place = school
+        elif lists and (course := honours.course_line(line, current, place)):
             found.append(course)
     return _wrap("teaching", found)
 

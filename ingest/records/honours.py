@@ -10,6 +10,7 @@ from ingest.records.places import countries_in
 from ingest.records.text import (
     DATE_POINT,
     DATE_RANGE,
+    MONTH,
     OPEN,
     YEAR,
     Line,
@@ -240,6 +241,62 @@ def role_line(text: str) -> str | None:
     named = [p for p in parts if not INSTITUTION.search(p) and not countries_in(p)]
     return role.group(0) if INSTITUTION.search(rest) and len(rest.split()) <= 8 and not any(
         sum(w[:1].isupper() for w in p.split()) >= 2 for p in named) else None
+
+
+# Words a course's name does not open with: a sentence about teaching ("Developed …"), a
+# table's header row ("Semester | Course | Role")
+_NOT_COURSE = re.compile(r"^\w+(?:ed|ing)\s+(?-i:[a-z])|^(?:I|My|We|Our|The following)\b|"
+                         r"^(?:(?:semester|course|courses|role|year|term|institution|level|"
+                         r"title|code|hours|credits|and|of)\b\s*)+$", re.I)
+_SMALL_WORDS = frozenset("a an and of in on for to the with de des du la le et y e und i".split())
+
+
+# A heading inside a teaching section ("Undergraduate Courses", "Guest Lectures"), no course
+_SUBHEADING = re.compile(r"\b(?:courses|classes|lectures|seminars|modules|level|teaching|"
+                         r"supervision|students|assistantships?)$", re.I)
+
+
+def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
+    """A course named on a line of its own in a teaching section, its role or school given by
+    a line above ("University of Tarn" / "Introduction to Statistics (undergraduate), 2019,
+    2020"; "Teaching assistant for the following courses at …:" / "Linear Algebra"), or by
+    the other cells of its table row; None for a line that names no course so."""
+    text = line.text
+    term = _TERM.search(text)
+    rest = text.replace(term.group(0), " ") if term else text
+    rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
+    parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[–-]\s", rest)]
+    parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
+    if not parts or not (role or line.row >= 0 or term and place):
+        return None
+    course, words = parts[0], parts[0].split()
+    named = [w for w in words if w.lower() not in _SMALL_WORDS]
+    if not 1 <= len(words) <= 8 or not course[:1].isupper() or _NOT_COURSE.search(course) \
+            or INSTITUTION.search(course) or _TEACH_ROLE.search(course) or ":" in text \
+            or re.fullmatch(MONTH, course) or DATE_POINT.search(course) \
+            or _SUBHEADING.search(course) \
+            or sum(w[:1].isupper() or w[:1].isdigit() for w in named) < 0.5 * len(named):
+        return None
+    said = next((p for p in parts[1:] if _TEACH_ROLE.fullmatch(p)), None)
+    # a table row's school is in its own cells, not a line above the table
+    where = next((p for p in parts[1:] if INSTITUTION.search(p)), None) or (
+        place if line.row < 0 else None)
+    return {"course": course, "role": said or role, "term": term.group(0) if term else None,
+            "_span": (line.start, line.end)} | ({"institution": where} if where else {})
+
+
+def school_of(text: str) -> str | None:
+    """Where a line says it was taught, as a line of its own ("University of Tarn") or after
+    "at" ("Teaching assistant for the following courses at Calder State University:")."""
+    at = re.search(r"\bat\s+(?:the\s+)?([A-Z][^,:;()]+)", text)
+    if at and INSTITUTION.search(at.group(1)) and len(at.group(1).split()) <= 8 and all(
+            w[:1].isupper() or w in _SMALL_WORDS for w in at.group(1).split()):
+        return at.group(1).strip(" .")
+    alone = text.strip(" .:")
+    if INSTITUTION.search(alone) and len(alone.split()) <= 8 and not re.search(r"\d", alone) \
+            and not _TEACH_ROLE.search(alone) and "," not in alone:
+        return alone
+    return None
 
 
 def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool = False
