@@ -1591,3 +1591,11 @@ def test_courses_named_alone_under_their_school_their_role_or_in_a_table() -> No
     schools = [r.data.get("institution") for r in extract(text, "Rosa Lindahl")]
     assert schools == ["University of Tarn", "University of Tarn", "Calder State University",
                        "Calder State University", None]
+
+
+def test_a_campus_after_its_university_in_a_biography() -> None:
+    text = ("Lena Okafor\n\nAbout\nIn 2004, I completed a MS in Information Science from the "
+            "University of California, Irvine where I was advised by Bo Li. I got a BS from the "
+            "University of Tarn in 2002.\n")
+    assert _fields(text, "Lena Okafor", "education", "institution", "advisors") == [
+        ("University of California, Irvine", ["Bo Li"]), ("University of Tarn", [])]

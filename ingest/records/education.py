@@ -321,6 +321,13 @@ def from_prose(text: str, offset: int) -> list[dict]:
     for found in _PROSE.finditer(text):
         level = level_of(found.group("degree"))
         place = found.group("place").strip()
+        campus = re.match(r",\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s+(?:where|in|and|under|with)\b|"
+                          r"[,.;(])", text[found.end("place"):])
+        end = found.end()
+        if campus and re.match(r"(?:The\s+)?University of [A-Z]", place) and \
+                not found.group("year"):
+            place = f"{place}, {campus.group(1)}"  # "University of California, Irvine"
+            end = max(end, found.end("place") + campus.end())
         if not level or not INSTITUTION.search(place):
             continue
         # The sentence ends at a period, not at a title's or an initial's ("Prof. Tim Sherwood")
@@ -332,7 +339,7 @@ def from_prose(text: str, offset: int) -> list[dict]:
             "institution": place, "degree": degree, "level": level, "start": None,
             "end": _month_year(found.group("month"), found.group("year")),
             "advisors": advisors(advised.group(1)) if advised else [],
-            "thesis": None, "_span": (offset + found.start(), offset + found.end()),
+            "thesis": None, "_span": (offset + found.start(), offset + end),
         })
     return records
 
