@@ -1599,3 +1599,12 @@ def test_a_campus_after_its_university_in_a_biography() -> None:
             "University of Tarn in 2002.\n")
     assert _fields(text, "Lena Okafor", "education", "institution", "advisors") == [
         ("University of California, Irvine", ["Bo Li"]), ("University of Tarn", [])]
+
+
+
+def test_a_place_is_no_role() -> None:
+    """A job whose role reads as a place alone ("Redmond, WA", from a column of places beside
+    the employers) is dropped; a one-word role is no place."""
+    from ingest.records.positions import is_place
+    assert is_place("Redmond, WA") and is_place("Mountain View, CA")
+    assert not is_place("Epidemiologist") and not is_place("Research Intern, Redmond")

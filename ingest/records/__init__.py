@@ -127,7 +127,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _wrap("position", [
                 r for r in positions.from_lines(short, text[section.start:], section.start)
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline
-                and _employer(r["organisation"])])
+                and _employer(r["organisation"]) and not positions.is_place(r["role"])])
             # "Mike Gruszczynski, PhD" over "The Media School": a title after the name, no degree
             found += _wrap("education", [r for r in education.from_lines(short)
                                          if r["institution"] and _folded(person) not in

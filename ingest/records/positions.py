@@ -115,6 +115,12 @@ def _cased(text: str) -> str:
                   lambda m: m.group().capitalize() if m.group().isupper() else m.group(), text)
 
 
+def is_place(text: str) -> bool:
+    """Whether a text is a place alone ("Redmond, WA"): no role, whatever column it sat in."""
+    text = text.strip(" ,.")
+    return bool(_LOCATION.match(text)) and not ROLE.search(text)
+
+
 def placed_name(line: Line) -> str:
     """The bold name of a line that is a bold name and a place ("**UWA** Perth", "**Kruke
     Data** Berlin, Germany"): an entry's heading in a CV's own typesetting; "" otherwise."""
