@@ -374,15 +374,12 @@ def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
     out: list[Line] = []
     for line in lines:
         if out and re.fullmatch(r"(?:.*\s)?(?:19|20)\d{2}\s*[-‐‑–—]", out[-1].text) and \
-                re.match(rf"(?:{_OPEN_WORDS}|(?:19|20)\d{{2}})\b", line.text, re.I):
+                re.match(rf"(?:{OPEN}|(?:19|20)\d{{2}})\b", line.text, re.I):
             last = out[-1]
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
         else:
             out.append(line)
     return out
-
-
-_OPEN_WORDS = OPEN
 
 
 def _one_range_each(line: Line) -> list[Line]:

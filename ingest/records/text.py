@@ -22,12 +22,11 @@ _POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?
 OPEN = (r"(?:present|current|now|today|ongoing|oggi|presente|in corso|actualidad|actual|"
         r"actualmente|atual|hoy|aujourd'hui|aujourd’hui|présent|en cours|heute|dato|jetzt|"
         r"obecnie|nadal)")
-_OPEN = OPEN
 SINCE = r"(?:since|from|seit|dal|dall'|desde|depuis|od)"
 # "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
 # "08/2011 – 12/2011"
 DATE_RANGE = re.compile(
-    rf"(?P<start>{_POINT}|{MONTH})\s*(?:[-‐‑–—]|to|until)\s*(?P<end>{_POINT}|{_OPEN})"
+    rf"(?P<start>{_POINT}|{MONTH})\s*(?:[-‐‑–—]|to|until)\s*(?P<end>{_POINT}|{OPEN})"
     rf"(?:\s*\((?:expected|exp\.)\))?",
     re.I,
 )
