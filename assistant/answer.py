@@ -213,6 +213,13 @@ class Assistant:
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = written or finish(raw, sent, backend=self.backend,
                                    quoted="picked" in diagnostics)
+        if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)):
+            # "Which company did she intern at?" answered with "Summer Intern", a phone number
+            # with a patent number: an answer to another question
+            result = refusal(self.backend, "checker")
+            result.diagnostics["dropped"] = [lacking]
+            result.notes.append(f"The answer found does not give what the question asks for "
+                                f"({lacking}).")
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
                 inverted := own_advisors_named(result.text, typed.people, self.index)):
             result = refusal(self.backend, "checker")

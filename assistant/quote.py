@@ -31,6 +31,7 @@ from assistant.compress import (
 )
 from assistant.retrieval import STOPWORDS, Passage
 from ingest.records.education import DEGREE, match_level
+from ingest.records.places import countries_in
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
 GRAMMAR = 'root ::= num ("," num)*\nnum ::= [0-9] | [1-9][0-9]\n'
@@ -132,6 +133,55 @@ def fits_shape(question: str, text: str) -> bool:
     if _NUMERIC.search(question) and not re.search(r"\d", text):
         return False
     return not _COUNT_QUESTION.search(question) or _COUNT.search(text) is not None
+
+
+# A question that asks for a place by its kind ("Which city …?", "Where is she based?").
+_PLACE_ASKED = re.compile(r"\b(?:which|what)\s+(?:city|cities|town|country|countries)\b|"
+                          r"\bwhere\b.*\b(?:based|located|live[sd]?|living)\b", re.I)
+# A question that asks for a company, not a university ("Which company …", "outside academia").
+_COMPANY_ASKED = re.compile(r"\b(?:compan(?:y|ies)|firms?|employer|startups?|industry|"
+                            r"outside (?:of )?academia)\b", re.I)
+# A name that makes an organisation a university or college (not "Institute": companies and
+# labs take it too).
+_ACADEMIC = re.compile(r"universi|college|colegio|hochschule|\bschool\b|\bph\.?\s?d", re.I)
+# A question answered yes or no, whose answer may add no word of its own ("Yes [1].").
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would)\b",
+                     re.I)
+
+
+def _capitalised(text: str) -> list[str]:
+    """Runs of capitalised words ("Carnegie Mellon University", "Belkin"), sentence starts too."""
+    return re.findall(r"[A-Z][\w&’'.-]*(?:\s+(?:of|de|for|the|and|&)?\s*[A-Z][\w&’'.-]*)*", text)
+
+
+def adds_to(question: str, text: str, people: Sequence[str]) -> bool:
+    """Whether text says a word or number that the question does not: "Summer Intern" for
+    "Which company did she intern at in the summer of 2014?" only restates it."""
+    if _YES_NO.match(question):
+        return True
+    said = stems(question) | {stem(w) for w in name_words(people)} | _name_parts(question, people)
+    text = re.sub(r"\[\d+(?:,\s*\d+)*\]", "", text)
+    return any(len(word) >= 3 or word.isdigit()
+               for word in stems(text) - said - STOPWORDS)
+
+
+def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
+    """Why text cannot answer what the question asks for by kind, or None: the contact detail
+    it asks for (a patent number is no phone number), a place where it asks which city or
+    country, a name other than a university's where it asks for a company, anything the
+    question does not already say. A sentence that answers another question is a cited wrong
+    answer, which is worse than a refusal."""
+    if contact_asked(question) and not holds_contact(question, text):
+        return "no contact detail of the kind asked"
+    if _PLACE_ASKED.search(question) and not countries_in(text):
+        return "no place where one is asked"
+    if _COMPANY_ASKED.search(question) and not any(
+            not _ACADEMIC.search(name) and not {stem(w) for w in name.split()} <= stems(question)
+            | {stem(w) for w in name_words(people)} for name in _capitalised(text)):
+        return "no company where one is asked"
+    if not adds_to(question, text, people):
+        return "nothing the question does not say"
+    return None
 
 
 def contact_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -> list[int]:

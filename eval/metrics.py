@@ -273,9 +273,12 @@ def funnel_stage(r: CaseResult) -> str | None:
 
 
 def funnel(results: Sequence[CaseResult]) -> dict[str, int]:
-    """How many answerable cases each stage refused (stages that refused none left out)."""
+    """How many answerable cases each stage refused (stages that refused none left out), in
+    pipeline order; a checker's reason the order does not name ("checker: relation reversed")
+    comes after it."""
     stages = [s for r in results if (s := funnel_stage(r))]
-    return {stage: stages.count(stage) for stage in FUNNEL if stage in stages}
+    named = [stage for stage in FUNNEL if stage in stages]
+    return {stage: stages.count(stage) for stage in named + sorted(set(stages) - set(named))}
 
 
 PER_CASE: dict[str, Callable[[CaseResult], Score]] = {

@@ -248,3 +248,28 @@ def test_a_number_from_the_entry_beside_the_one_asked_about_is_refused(settings,
     assert wrong.refused and wrong.diagnostics["dropped"] == ["number of another entry"]
     right, _ = _ask(settings, index, "It is arXiv:2302.11876 [1].", question)
     assert not right.refused and "2302.11876" in right.text
+
+
+def test_an_answer_that_gives_another_kind_of_thing_than_asked_for_is_refused(
+        settings, sample_index) -> None:
+    """Each reply is cited to a passage that holds it, so the citation check lets it stand;
+    what it gives is not what the question asks for, which would be a cited wrong answer."""
+    cases = [
+        ("Which company did Jia Wei work at as a software engineering intern?",
+         "Software Engineering Intern [1].", "Snowline Analytics [1].",
+         "no company where one is asked"),
+        ("Which of Jia Wei's papers was a Best Paper Runner-up?", "Best Paper Runner-up [1].",
+         "Learned Cardinality Estimation Under Workload Drift [1].",
+         "nothing the question does not say"),
+        ("What is Daniel Achterberg's phone number?",
+         "220 Larch Street, Northfield, MN 55057 [1].", "+1 (507) 555-0143 [1].",
+         "no contact detail of the kind asked"),
+        ("In which city did Jia Wei do her Microsoft Research internship?",
+         "Research Intern, Microsoft Research, Jun – Sep 2019 [1].",
+         "Research Intern, Microsoft Research, Redmond, WA [1].", "no place where one is asked"),
+    ]
+    for question, other_kind, asked_kind, why in cases:
+        wrong, _ = _ask(settings, sample_index, other_kind, question)
+        assert wrong.refused and wrong.diagnostics["dropped"] == [why], question
+        right, _ = _ask(settings, sample_index, asked_kind, question)
+        assert not right.refused, (question, right.notes)

@@ -322,6 +322,10 @@ def test_refusal_funnel_names_the_stage_that_refused_each_answerable_case() -> N
     assert metrics.funnel_stage(answered) is None
     assert metrics.funnel([checker, missing, answered]) == {"not retrieved": 1,
                                                             "checker: name mismatch": 1}
+    other_kind = refused(refused_by="checker", dropped=["no place where one is asked"],
+                         context=["Halverson"])
+    assert metrics.funnel([other_kind, missing]) == {
+        "not retrieved": 1, "checker: no place where one is asked": 1}
     assert metrics.over_refusal(missing) == 1.0 and metrics.over_refusal(answered) == 0.0
     wrong = CaseResult(case, "Carnegie Mellon [1].", False, retrieved=[gold])
     assert metrics.wrong_answer(wrong) == 1.0 and metrics.wrong_answer(answered) == 0.0

@@ -10,7 +10,7 @@ from conftest import SAMPLE
 import prompts
 from assistant.answer import Assistant, unindexed_person
 from assistant.llm import FakeChatModel
-from assistant.quote import Line, accept, compose, fits_shape, picks
+from assistant.quote import Line, accept, compose, fits_shape, lacks_asked, picks
 from assistant.quote import apart as quote_apart
 from assistant.routes import Query
 from ingest.pipeline import ingest
@@ -408,3 +408,16 @@ def test_the_rest_of_a_name_is_no_thing_the_entry_must_name() -> None:
     undergrad = next(n for n, line in enumerate(lines) if "Tarn" in line.text)
     assert accept("Where did Zhenwu Vale do his undergraduate degree?", lines, [undergrad],
                   ["Chris Vale"], ["About"], context) == [undergrad]
+
+
+def test_a_university_does_not_answer_which_company() -> None:
+    question = "Which company did Jinliang Wei join after finishing his Ph.D.?"
+    people = ["Jinliang Wei"]
+    assert lacks_asked(question, "Jinliang Wei joined Carnegie Mellon University after "
+                                 "finishing his Ph.D. [1].", people) == \
+        "no company where one is asked"
+    assert lacks_asked("Where has Jinliang Wei worked outside academia?",
+                       "Purdue University [1].", people) == "no company where one is asked"
+    assert lacks_asked(question, "He joined Belkin, Inc. [1].", people) is None
+    assert lacks_asked("Is Jinliang Wei a co-author of the Orion paper?", "Yes [1].",
+                       people) is None
