@@ -151,7 +151,8 @@ _YES_NO = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|had|can|could
 
 def _capitalised(text: str) -> list[str]:
     """Runs of capitalised words ("Carnegie Mellon University", "Belkin"), sentence starts too."""
-    return re.findall(r"[A-Z][\w&’'.-]*(?:\s+(?:of|de|for|the|and|&)?\s*[A-Z][\w&’'.-]*)*", text)
+    return re.findall(r"[A-Z][\w&’'.-]*(?:\s+(?:of|de|for|the|and|&)?\s*[A-Z][\w&’'.-]*)*",
+                      text)
 
 
 def adds_to(question: str, text: str, people: Sequence[str]) -> bool:
