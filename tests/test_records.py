@@ -1608,3 +1608,14 @@ def test_a_place_is_no_role() -> None:
     from ingest.records.positions import is_place
     assert is_place("Redmond, WA") and is_place("Mountain View, CA")
     assert not is_place("Epidemiologist") and not is_place("Research Intern, Redmond")
+
+
+def test_advisors_named_in_a_bracket_of_names_without_a_label() -> None:
+    text = ("Ines Varga\nEducation\n"
+            "Department of Computing, University of Corran, UK\n"
+            "PhD in Machine Learning (10/2017–03/2021) (Tomas Reyes, Ada Quill) (Thesis)\n"
+            "MPhil in Computer Science (10/2016–07/2017) (Summa Cum Laude)\n"
+            "BA in Computer Science (10/2013–06/2016) (Corran, UK)\n")
+    degrees = _fields(text, "Ines Varga", "education", "degree", "advisors")
+    assert degrees[0] == ("PhD in Machine Learning (Thesis)", ["Tomas Reyes", "Ada Quill"])
+    assert [advisors for _, advisors in degrees[1:]] == [[], []]  # a grade, a place

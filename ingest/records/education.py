@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.records.places import countries_in
 from ingest.records.text import DATE_RANGE, MONTH, Line, date_range, first_year, without_dates
 
 _LEVELS = (
@@ -108,6 +109,31 @@ def advisors(text: str) -> list[str]:
         if prose is not None:
             break  # what follows is the prose's, not more names
     return found
+
+
+# Words that make a bracket after a degree say something other than who advised it: its
+# grade, an honour, what it came with ("(Summa Cum Laude)", "(John Smith Scholarship)").
+_NOT_A_NAME = re.compile(r"laude|summa|magna|honou?rs?|distinction|class|merit|thesis|minor|"
+                         r"major|scholar|fellow|award|prize|medal|grant|project|code|paper|"
+                         r"publication|program|track|option|with|expected|online|remote", re.I)
+
+
+def bracket_advisors(text: str) -> list[str]:
+    """The people a degree line names in a bracket of names alone, the way many CVs give the
+    advisors without a label: "PhD in Machine Learning (10/2017–03/2021) (Nic Lane, Xavier
+    Bresson)". Each name is two to four capitalised words that name no field, institution,
+    place, grade or honour; [] for any other bracket."""
+    for inner in re.findall(r"\(([^()]{5,80})\)", without_dates(text)):
+        names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", inner)]
+        if names and all(
+                2 <= len(words := name.split()) <= 4
+                and all(re.fullmatch(r"[A-Z][\w'’-]*\.?", w) or w in _NAME_PARTICLES
+                        for w in words)
+                and not _FIELD_WORD.search(name) and not _NOT_A_NAME.search(name)
+                and not INSTITUTION.search(name) and not DEGREE.search(name)
+                and not countries_in(name) for name in names):
+            return names
+    return []
 
 
 # Short words of an all-caps institution line that are words, not acronyms ("UNIVERSITY OF
@@ -212,8 +238,11 @@ def from_lines(lines: list[Line]) -> list[dict]:
         if level and level_of(own):
             if degree_first and not place:
                 institution = None
+            named = [] if said else bracket_advisors(own)
+            if named:  # the bracket of names is no part of the degree
+                own = re.sub(r"\s*\([^()]*\b" + re.escape(named[0]) + r"\b[^()]*\)", "", own)
             record = {"institution": place or institution, "degree": degree_text(own),
-                      "level": level, "start": None, "end": None, "advisors": [],
+                      "level": level, "start": None, "end": None, "advisors": named,
                       "thesis": None,
                       "_span": (group_start if (institution and not place) else line.start,
                                 line.end)}
