@@ -1615,7 +1615,31 @@ def test_advisors_named_in_a_bracket_of_names_without_a_label() -> None:
             "Department of Computing, University of Corran, UK\n"
             "PhD in Machine Learning (10/2017–03/2021) (Tomas Reyes, Ada Quill) (Thesis)\n"
             "MPhil in Computer Science (10/2016–07/2017) (Summa Cum Laude)\n"
-            "BA in Computer Science (10/2013–06/2016) (Corran, UK)\n")
+            "BA in Computer Science (10/2013–06/2016) (Corran, UK)\n"
+            "Tarn Technical University\n"
+            "BSc in Robotics (10/2009–06/2013) (Machine Perception Group)\n")
     degrees = _fields(text, "Ines Varga", "education", "degree", "advisors")
     assert degrees[0] == ("PhD in Machine Learning (Thesis)", ["Tomas Reyes", "Ada Quill"])
-    assert [advisors for _, advisors in degrees[1:]] == [[], []]  # a grade, a place
+    assert [advisors for _, advisors in degrees[1:]] == [[], [], []]  # a grade, a place, a lab
+
+
+def test_jobs_written_employer_place_then_role_after_a_hyphen() -> None:
+    text = ("Luca Benedetti\nProfessional experience\n"
+            "2020-now      Halverson Robotics, Zurich - Research Scientist\n"
+            "2018-2020     Niantic, London - Senior Research Engineer\n"
+            "2013          Microsoft Research, Cambridge - Intern\n")
+    jobs = _fields(text, "Luca Benedetti", "position", "organisation", "role", "start")
+    assert jobs == [("Halverson Robotics", "Research Scientist", "2020"),
+                    ("Niantic", "Senior Research Engineer", "2018"),
+                    ("Microsoft Research", "Intern", "2013")]
+
+
+def test_courses_quoted_after_a_role_or_with_the_role_in_brackets() -> None:
+    quoted = ("Luca Benedetti\nTeaching\n"
+              "2016-2017     Teaching assistant for \"Computer Vision\", University of Bologna\n")
+    assert _fields(quoted, "Luca Benedetti", "teaching", "course", "role", "institution") == [
+        ("Computer Vision", "Teaching assistant", "University of Bologna")]
+    bracketed = ("Luca Benedetti\nTeaching\nCorran University\n"
+                 "  Statistics for Social Scientists (teaching assistant), 2017–2019\n")
+    assert _fields(bracketed, "Luca Benedetti", "teaching", "course", "role") == [
+        ("Statistics for Social Scientists", "teaching assistant")]

@@ -115,7 +115,9 @@ def advisors(text: str) -> list[str]:
 # grade, an honour, what it came with ("(Summa Cum Laude)", "(John Smith Scholarship)").
 _NOT_A_NAME = re.compile(r"laude|summa|magna|honou?rs?|distinction|class|merit|thesis|minor|"
                          r"major|scholar|fellow|award|prize|medal|grant|project|code|paper|"
-                         r"publication|program|track|option|with|expected|online|remote", re.I)
+                         r"publication|program|track|option|with|expected|online|remote|"
+                         r"lab|group|team|cent(?:er|re)|department|faculty|division|unit|"
+                         r"society|association|company|\binc\b|ltd|gmbh", re.I)
 
 
 def bracket_advisors(text: str) -> list[str]:

@@ -358,7 +358,7 @@ _YEARS_LED = re.compile(r"(?:19|20)\d{2}(?:\s*\([^)]*\))?(?:\s*[,–-]\s*(?:19|2
 # "Section leader for CS 106B Programming Abstractions, …": the role, then the course
 _ROLE_FOR = re.compile(r"(?P<role>(?i:(?:(?:volunteer|head|lead|graduate)\s+)?(?:section leader|"
                        r"teaching (?:assistant|intern|fellow)|instructor|tutor|lecturer|grader)|"
-                       r"TA))\s+for\s+(?P<course>[A-Z0-9][^,;]*?)"
+                       r"TA))\s+for\s+(?P<course>[\"“‘']?[A-Z0-9][^,;]*?)"
                        r"(?=,\s|;|\.\s|\.?$|\s+(?:offered|at)\s|\s+in\s+[^,.;]*\b(?:School|"
                        r"University|College|Institute|Academy)\b)")
 
@@ -369,8 +369,11 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
     an online course"), or None."""
     led = _YEARS_LED.match(line.text)
     if led and (pair := _ROLE_FOR.match(line.text, led.end())):
-        return {"course": pair.group("course").strip(" ."), "role": pair.group("role"),
-                "term": str(first_year(line.text)), "_span": (line.start, line.end)}
+        where = next((p.strip(" .") for p in re.split(r",\s+|;\s+", line.text[pair.end():])
+                      if INSTITUTION.search(p)), None)
+        return {"course": pair.group("course").strip(" .\"“”‘’'"), "role": pair.group("role"),
+                "term": str(first_year(line.text)), "_span": (line.start, line.end)} | (
+                    {"institution": where} if where else {})
     found = _DATED_COURSE.match(line.text)
     if not found:
         return None
@@ -418,7 +421,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     if term:
         rest = re.sub(r"\(\s*\)", " ", rest.replace(term.group(0), " "))  # "(Fall 2020)"
     if role:
-        rest = rest.replace(role.group(0), " ")
+        rest = re.sub(r"\(\s*\)", " ", rest.replace(role.group(0), " "))  # "(teaching assistant)"
     # "GEOG 210 Coastal Processes (Halverson University)": where, in brackets, is a part too
     rest = re.sub(r"\(([^()]*)\)", lambda m: f", {m.group(1)}" if INSTITUTION.search(
         m.group(1)) else m.group(0), rest)

@@ -169,7 +169,7 @@ def unlisted_role(text: str) -> tuple[str, str] | None:
             or _TEACHING.search(text):
         return None
     rest = re.sub(rf"^{SINCE}\b\s*", "", without_dates(text), flags=re.I)
-    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s", rest) if p.strip(" ,")]
+    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|-]\s", rest) if p.strip(" ,")]
     if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not parts[0][:1].isupper() \
             or re.search(r"\d", parts[0]):  # "WIYN 2.1 m Telescope, Kitt Peak Observatory"
         return None
@@ -177,6 +177,14 @@ def unlisted_role(text: str) -> tuple[str, str] | None:
             not _ORG.search(_cased(parts[1])):
         return None
     return parts[0], _org_name(parts[1])
+
+
+def _a_place(part: str) -> bool:
+    """Whether a part of a job's line is its place: a country, a state's code, or one
+    capitalised word the gazetteer knows for a city ("London"; "Niantic" is an employer)."""
+    if not _PLACE.fullmatch(part):
+        return False
+    return not re.fullmatch(r"[A-Z][a-z]+", part) or bool(countries_in(part))
 
 
 def split_role(text: str) -> tuple[str, str]:
@@ -202,6 +210,9 @@ def split_role(text: str) -> tuple[str, str]:
         if words and re.fullmatch(r"(?:\s+[a-z][\w-]*)+\W*", tail[words[-1].end():]):
             tail = tail[: words[-1].end()]
         return tail.strip(" ,."), head.strip(" ,")
+    head, dash, tail = text.rpartition(" - ")
+    if dash and is_role(tail) and not is_role(head):  # "Google, Zurich - Research Scientist"
+        text = f"{tail}, {head}"
     parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s|\s+at\s+|\s+@\s+", text)
              if p.strip(" ,") and not _MENTOR.search(p)]
     role = next((p for p in parts if is_role(p)), "")
@@ -222,7 +233,7 @@ def split_role(text: str) -> tuple[str, str]:
         if _MAIN_ORG.search(rest) and not _MAIN_ORG.search(first):
             first = _org_name(rest)
         return role.strip(), first.strip(" .")
-    others = [p for p in parts if p != role and not _LOCATION.match(p) and not _PLACE.fullmatch(p)]
+    others = [p for p in parts if p != role and not _LOCATION.match(p) and not _a_place(p)]
     ranked = sorted(others, key=lambda p: 0 if _MAIN_ORG.search(p) else 1 if _ORG.search(p) else 2)
     return role.strip(), (ranked[0] if ranked else "").strip(" .")
 
