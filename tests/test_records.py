@@ -1643,3 +1643,29 @@ def test_courses_quoted_after_a_role_or_with_the_role_in_brackets() -> None:
                  "  Statistics for Social Scientists (teaching assistant), 2017–2019\n")
     assert _fields(bracketed, "Luca Benedetti", "teaching", "course", "role") == [
         ("Statistics for Social Scientists", "teaching assistant")]
+
+
+def test_jobs_under_their_employer_line_with_its_place_in_a_column() -> None:
+    """The employer and its place on one line, parted by a column's gap; under it, the role and
+    its dates, the role named by no role word or followed by a unit of the employer."""
+    text = ("Hana Okonkwo\nExperience\n"
+            "Tarn Institute of Technology                      Tarn, Norway\n"
+            "Associate Professor, Department of Marine Biology  2020 – Present\n"
+            "Corran Oceanographic Centre                       Plymouth, UK\n"
+            "Postdoctoral Fellow                               2017 – 2020\n"
+            "Seabright Environmental Consulting Ltd.           Bristol, UK\n"
+            "Field Ecologist (part-time)                       2014 – 2016\n")
+    assert _fields(text, "Hana Okonkwo", "position", "organisation", "role", "start") == [
+        ("Tarn Institute of Technology", "Associate Professor", "2020"),
+        ("Corran Oceanographic Centre", "Postdoctoral Fellow", "2017"),
+        ("Seabright Environmental Consulting Ltd", "Field Ecologist (part-time)", "2014")]
+
+
+def test_a_phd_internship_is_a_job_and_the_employer_outranks_its_school() -> None:
+    text = ("Tomasz Wierzbicki\nEmployment\n"
+            "Sep. 2019 - present: Lecturer in Economics, School of Economics, Univ. of Corran\n"
+            "Jun 2015 - Aug 2015: PhD Intern, International Monetary Fund, Research Department\n")
+    assert _fields(text, "Tomasz Wierzbicki", "position", "organisation", "role") == [
+        ("Univ. of Corran", "Lecturer in Economics"),
+        ("International Monetary Fund", "PhD Intern")]
+    assert _fields(text, "Tomasz Wierzbicki", "education", "degree") == []

@@ -202,8 +202,10 @@ def _goes_on(text: str, following: str) -> bool:
     return bool(following[:1].islower()) and not re.search(r"[.;:!?)\]\"”]\s*$", text)
 
 
-# A stay made during a degree, not a degree: "PhD mobility", "Ph.D. exchange", "PhD visit"
-_VISIT = re.compile(DEGREE.pattern + r"\s*(?:mobility|exchange|visit|visiting|stay)\b")
+# A stay made during a degree, not a degree: "PhD mobility", "Ph.D. exchange", "PhD visit",
+# "PhD Intern"
+_VISIT = re.compile(DEGREE.pattern + r"\s*(?i:mobility|exchange|visit|visiting|stay|intern|"
+                                     r"internship)\b")
 
 
 def from_lines(lines: list[Line]) -> list[dict]:

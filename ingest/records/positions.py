@@ -49,7 +49,7 @@ _ORG = re.compile(
     r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
     r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
-    r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|"
+    r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|Bank|Fund|"
     r"Laboratoire|Laboratorio|Laboratorium|Labor|INRIA|Inria|CNRS|INSERM|Inserm|CSIC|CNR|"
     r"Fraunhofer|Max Planck|Helmholtz|Leibniz|"
     r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Nvidia|Tesla|Samsung|Baidu|Alibaba|"
@@ -101,7 +101,8 @@ def is_role(text: str) -> bool:
     text = _role_cased(text)
     # Dates left out: "Lead", "Fellow" name a role at the end of what the line says
     found = ROLE.search(text) or ROLE.search(without_dates(text))
-    candidate = re.match(r"\S+ Candidate\b", text)  # "PhD Candidate": a post, not a degree
+    # "PhD Candidate", "PhD Intern": a post, not a degree
+    candidate = re.match(r"\S+ (?:Candidate|Intern(?:ship)?)\b", text, re.I)
     return bool(found) and not _TEACHING.search(text) and (candidate or not DEGREE.match(text))
 
 
@@ -179,6 +180,11 @@ def unlisted_role(text: str) -> tuple[str, str] | None:
     return parts[0], _org_name(parts[1])
 
 
+# A unit of an employer, which the employer's name outranks on a job's line.
+_SUBUNIT = re.compile(r"(?:\w+\s+)?(?:Department|Dept\.?|School of|Faculty|Division|Unit|"
+                      r"Group|Team)\b")
+
+
 def _a_place(part: str) -> bool:
     """Whether a part of a job's line is its place: a country, a state's code, or one
     capitalised word the gazetteer knows for a city ("London"; "Niantic" is an employer)."""
@@ -204,7 +210,8 @@ def split_role(text: str) -> tuple[str, str]:
     elif dash and is_role(head) and tail.strip():  # "ML Research Internship—Mila"
         return head.strip(" ,"), tail.strip(" ,.")
     head, colon, tail = text.partition(": ")
-    if colon and is_role(tail) and not is_role(head):  # "PwC Czech Republic: Consultant"
+    # "PwC Czech Republic: Consultant"; not "Summer 2015: PhD Intern, …", a date before it
+    if colon and head.strip() and is_role(tail) and not is_role(head):
         # "…: Consultant pricing exotic derivatives": the role ends at its last role word
         words = list(ROLE.finditer(_role_cased(tail)))
         if words and re.fullmatch(r"(?:\s+[a-z][\w-]*)+\W*", tail[words[-1].end():]):
@@ -234,7 +241,9 @@ def split_role(text: str) -> tuple[str, str]:
             first = _org_name(rest)
         return role.strip(), first.strip(" .")
     others = [p for p in parts if p != role and not _LOCATION.match(p) and not _a_place(p)]
-    ranked = sorted(others, key=lambda p: 0 if _MAIN_ORG.search(p) else 1 if _ORG.search(p) else 2)
+    # the employer before a unit of it ("Lecturer, School of Economics, University of Corran")
+    ranked = sorted(others, key=lambda p: 2 if _SUBUNIT.match(p) else 0 if _MAIN_ORG.search(p)
+                    else 1 if _ORG.search(p) else 3)
     return role.strip(), (ranked[0] if ranked else "").strip(" .")
 
 
@@ -255,6 +264,7 @@ def _extend(record: dict, line: Line) -> None:
 def _org_name(text: str) -> str:
     """The employer in an organisation line: "ML Networking Team, Google LLC Sunnyvale, CA",
     "Calder Institute (Germany)"."""
+    text = re.sub(r"\s{2,}", ", ", text.strip())  # a column's gap parts the name from its place
     # a country, or a labelled aside ("(host: Prof. K. Baart)"), in brackets after the name
     text = re.sub(r"\s*\(([^()]*)\)\s*$", lambda m: "" if countries_in(m.group(1)) or re.match(
         r"[\w ]{2,20}:\s", m.group(1)) else m.group(0), without_dates(text))
@@ -314,6 +324,21 @@ def _plain_role(lines: Sequence[Line], at: int) -> bool:
     below = lines[at + 1].text
     return bool(_ORG.search(_cased(below))) and not is_role(below) and \
         not DATE_POINT.search(below) and len(below.split()) <= 10
+
+
+def _held_under(text: str) -> str | None:
+    """The role of a dated line right under its employer's line that no role word names
+    ("Field Ecologist (part-time)  2014 – 2016"): one to six words, capitalised, no digit, no
+    organisation, place, degree or sentence; None otherwise."""
+    rest = without_dates(text).strip(" ,|–-")
+    words = rest.split()
+    if not 1 <= len(words) <= 6 or not rest[:1].isupper() or re.search(r"\d", rest) or \
+            _ORG.search(rest) or DEGREE.search(rest) or is_place(rest) or sentence_like(rest) \
+            or _LOCATION.match(rest) or countries_in(rest) or _TEACHING.search(rest) \
+            or _HONORIFIC.search(rest) or re.search(r"(?i)\b(?:group|lab|team)\b", rest) \
+            or re.match(rf"(?i:{SINCE})\b", rest):  # "Dr. Rojo’s group.", "Since 2016"
+        return None
+    return rest
 
 
 def _dates_alone(lines: Sequence[Line], at: int) -> bool:
@@ -481,6 +506,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         unlisted = unlisted_role(text)
         if not unlisted and dated_above and _plain_role(lines, at):
             unlisted = (text.strip(" ,"), "")  # its employer is the line under it
+        if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and dates and (
+                held := _held_under(text)):
+            unlisted = (held, "")  # "Field Ecologist (part-time)  2014 – 2016" under its employer
         if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 16 \
                 and not labelled:
             role, same_line_org = unlisted or split_role(text)
@@ -494,9 +522,11 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             # ("2021 Host, ABACBS Perth Hub" / "2021-Now Member, Scientific Advisory Panel").
             sibling = org_years is not None and (years := _years(text)) is not None and not (
                 org_years[0] <= years[0] and years[1] <= org_years[1])
-            if same_line_org and org and not _ORG.search(same_line_org) and not explicit \
-                    and not sibling:
-                same_line_org = ""  # "Borg memory-overcommit team" under "Google, Sunnyvale, CA"
+            if same_line_org and org and (not _ORG.search(same_line_org) or _SUBUNIT.match(
+                    same_line_org)) and not explicit and not sibling:
+                # "Borg memory-overcommit team" under "Google, Sunnyvale, CA", "Associate
+                # Professor, Department of Marine Biology" under "Tarn Institute of Technology"
+                same_line_org = ""
             heading_role = role if _SUBHEADING.fullmatch(text) and not same_line_org else None
             inherited = None if role_first or same_line_org else org
             role_first = role_first or not (same_line_org or org)
