@@ -1669,3 +1669,17 @@ def test_a_phd_internship_is_a_job_and_the_employer_outranks_its_school() -> Non
         ("Univ. of Corran", "Lecturer in Economics"),
         ("International Monetary Fund", "PhD Intern")]
     assert _fields(text, "Tomasz Wierzbicki", "education", "degree") == []
+
+
+def test_grants_held_as_investigator_with_amounts_in_any_currency() -> None:
+    text = ("Hana Okonkwo\nGrants\n"
+            "2023–2026  Principal Investigator, \"Reef Resilience Under Heat Stress\", "
+            "Norwegian Research Council, NOK 8,000,000\n"
+            "2021       Co-Investigator, Coastal Monitoring Seed Grant, Tarn Institute, "
+            "NOK 300,000\n"
+            "2019       PI: Reef Sound Mapping, Halverson Foundation ($25,000)\n"
+            "2018       Ship time, RV Corran, 12 days\nPI: A. Faisst\n")
+    assert _fields(text, "Hana Okonkwo", "award", "name", "year") == [
+        ("Reef Resilience Under Heat Stress, Norwegian Research Council", 2023),
+        ("Coastal Monitoring Seed Grant, Tarn Institute", 2021),
+        ("Reef Sound Mapping, Halverson Foundation", 2019)]

@@ -80,6 +80,7 @@ def award_from_line(line: Line) -> dict | None:
         return None
     year = first_year(text)
     name = (_bold_name(line) or _award_name(text)).strip(" ,.;:–—-")
+    name = re.sub(r"^[\"“]([^\"“”]{4,})[\"”]", r"\1", name)  # a grant's quoted title
     if len(name) < 4 or re.fullmatch(r"[\W\d]+", name):
         return None
     return {"name": name, "year": year, "_span": (line.start, line.end)}
@@ -141,15 +142,21 @@ _FUNDED = re.compile(r"^[A-Z][^,]*[a-z][^,]*,\s*(?:19|20)\d{2}\w?\s+"
                      r"(?:[$€£]\s?\d[\d,.]*k?|\d[\d,.]*\s?(?:[$€£]|CAD|USD|EUR|AUD))\s*$")
 
 
+# The role a grant was held in, before its name ("Co-Investigator, …", "PI: …").
+_INVESTIGATOR = re.compile(r"(?:(?:Co-?)?(?:Principal )?Investigator|(?:Co-?)?PI|Lead applicant|"
+                           r"Co-applicant)\s*[,:–-]\s*", re.I)
+# An amount in a currency's code or sign ("NOK 8,000,000", "$25,000", "1,500 €")
+_AMOUNT = r"(?:[$€£]\s?[\d,.]+\s?[kKM]?|(?:[A-Z]{3}|[$€£])\s?\d[\d,.]*\s?[kKM]?|" \
+          r"[\d,.]+\s?[kKM]?\s?(?:[$€£]|CAD|USD|EUR|AUD|GBP|CHF|NOK|SEK|DKK|PLN|JPY|CNY))"
+
+
 def _without_amount(name: str) -> str:
     """An award's name without what follows a dash, nor a trailing amount or cycle
     ("NAASC Conference Support, 2024 $9,000", "Travel Award – from INSAR – 1,500 $")."""
     name = re.split(r"\s+[–—]\s+|\s+-\s+(?=[A-Z])", name)[0]
-    name = re.sub(r"\s*\((?:[$€£]\s?[\d,.]+\s?[kKM]?|"
-                  r"[\d,.]+\s?[kKM]?\s?(?:[$€£]|CAD|USD|EUR|AUD))\)",
-                  "", name)  # "NSF CAREER Award ($500,000)"
+    name = re.sub(rf"\s*\({_AMOUNT}\)", "", name)  # "NSF CAREER Award ($500,000)"
     name = re.sub(r"[,\s]+(?:(?:Cycle|Round)\s+\d+|(?:19|20)\d{2}\w?(?:[-–]\d{2,4})?)?\s*"
-                  r"(?:[$€£]\s?[\d,.]+k?|[\d,.]+\s?(?:[$€£]|CAD|USD|EUR|AUD))?\s*$", "", name)
+                  rf"(?:{_AMOUNT})?\s*$", "", name)
     return name.strip(" ,;:")
 
 
@@ -186,8 +193,15 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
             heads.append(({"name": said.group("name").strip(" \"“”"), "year": first_year(text),
                            "_span": (line.start, line.end)}, False, line))
             continue
-        opens = body[:1].isupper() or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]", body)
-        if opens and (_HONOUR.search(body) or _FUNDED.search(body)) and \
+        # "Principal Investigator, “Reef Resilience”, Norwegian Research Council": a grant, held
+        # in that role, whether or not its name says "grant"
+        held = _INVESTIGATOR.match(body)
+        if held and len(body[held.end():].split()) < 3:
+            held = None  # "PI: A. Faisst", whose grant it was
+        body = body[held.end():] if held else body
+        opens = body[:1].isupper() or body[:1] in "\"“" or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]",
+                                                                   body)
+        if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held) and \
                 len(body.split()) <= 40 and not _shouting(body):
             read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
             award = award_from_line(read)
