@@ -135,11 +135,11 @@ def fits_shape(question: str, text: str) -> bool:
     return not _COUNT_QUESTION.search(question) or _COUNT.search(text) is not None
 
 
-# A question that asks for a place by its kind ("Which city …?", "Where is she based?").
-_PLACE_ASKED = re.compile(r"\b(?:which|what)\s+(?:city|cities|town|country|countries)\b|"
-                          r"\bwhere\b.*\b(?:based|located|live[sd]?|living)\b", re.I)
+# A question that asks for a place by its kind ("Which city …?"); not "Where is she based?",
+# which an institution answers too.
+_PLACE_ASKED = re.compile(r"\b(?:which|what)\s+(?:city|cities|town|country|countries)\b", re.I)
 # A question that asks for a company, not a university ("Which company …", "outside academia").
-_COMPANY_ASKED = re.compile(r"\b(?:compan(?:y|ies)|firms?|employer|startups?|industry|"
+_COMPANY_ASKED = re.compile(r"\b(?:compan(?:y|ies)|firms?|startups?|in industry|"
                             r"outside (?:of )?academia)\b", re.I)
 # A name that makes an organisation a university or college (not "Institute": companies and
 # labs take it too).
