@@ -370,11 +370,22 @@ def _entry(lines: Sequence[Line], n: int, cut: Collection[int] = ()) -> tuple[in
 def whole_entries(lines: Sequence[Line], chosen: Sequence[int],
                   cut: Collection[int] = ()) -> list[int]:
     """The picks with the lines their entry wraps from: a PDF breaks a paper's title over lines,
-    and the model may pick the line with the award rather than the one with the title."""
+    and the model may pick the line with the award rather than the one with the title. A pick
+    that stops mid-sentence ("… Atticus Geiger. 2024. Updating") goes on through the lines it
+    wraps into, up to two, to the end of its sentence (the title, then where it appeared)."""
     out = set(chosen)
     for n in chosen:
         out.update(range(_entry(lines, n, cut)[0], n))
+        last = n
+        while last - n < MAX_RESTORED and last + 1 < len(lines) and not _ENDS.search(
+                lines[last].text) and _joined(lines, last + 1, cut):
+            last += 1
+            out.add(last)
     return sorted(out)
+
+
+# How a line that ends its sentence or its entry ends.
+_ENDS = re.compile(r"[.!?;)\]\u201d\"]\s*$")
 
 
 def wraps(before: str, line: str) -> bool:

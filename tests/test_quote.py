@@ -112,6 +112,18 @@ def test_compose_quotes_each_line_under_its_person_and_joins_wrapped_lines() -> 
         "Small Sensors”. SenSys 2019. (Best Paper Award) [1]\n"
         "Bo Lark: Research Intern, Acme Labs, 2018 [2]")
     assert compose(lines, []) == prompts.REFUSAL
+    # The model picked the line the title starts on; the title and its venue come with it,
+    # up to the end of the sentence, not the next entry.
+    cut_off = [
+        Line(0, "Ada Quill", "Quill, Ada, Miriam Stone, and Bo Lark. 2024. Teaching"),
+        Line(0, "Ada Quill", "Small Sensors to Hear Quiet Rooms. In Proceedings of the Annual"),
+        Line(0, "Ada Quill", "Conference on Embedded Systems, pages 10–19."),
+        Line(0, "Ada Quill", "Stone, Miriam and Ada Quill. 2022. Acoustic Maps. In SenSys."),
+    ]
+    assert compose(cut_off, [0]) == (
+        "Ada Quill: Quill, Ada, Miriam Stone, and Bo Lark. 2024. Teaching Small Sensors to Hear "
+        "Quiet Rooms. In Proceedings of the Annual Conference on Embedded Systems, pages 10–19. "
+        "[1]")
 
 
 def test_unindexed_person_is_named_only_when_the_parse_left_every_word_of_the_name() -> None:
