@@ -1683,3 +1683,12 @@ def test_grants_held_as_investigator_with_amounts_in_any_currency() -> None:
         ("Reef Resilience Under Heat Stress, Norwegian Research Council", 2023),
         ("Coastal Monitoring Seed Grant, Tarn Institute", 2021),
         ("Reef Sound Mapping, Halverson Foundation", 2019)]
+
+
+def test_awards_whose_year_is_set_off_by_a_dash() -> None:
+    text = ("# Imani Castellanos\n\n## Honors\n\n"
+            "- 2022 — Early Career Award, Linguistic Society of Tarn\n"
+            "- 2019 – Outstanding Teaching Award, Corran College\n")
+    assert _fields(text, "Imani Castellanos", "award", "name", "year") == [
+        ("Early Career Award, Linguistic Society of Tarn", 2022),
+        ("Outstanding Teaching Award, Corran College", 2019)]

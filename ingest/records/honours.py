@@ -110,7 +110,8 @@ def names_honour(text: str) -> bool:
     return bool(_HONOUR.search(text))
 
 
-_LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|present))?\s*:?\s+", re.I)
+_LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|present))?\s*[:—–-]?\s+",
+                           re.I)
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
 
 
