@@ -29,6 +29,7 @@ from assistant.compress import (
     uncut_lines,
     unit_score,
 )
+from assistant.citations import strip_markers
 from assistant.retrieval import STOPWORDS, Passage
 from ingest.records.education import DEGREE, match_level
 from ingest.records.places import countries_in
@@ -155,15 +156,18 @@ def _capitalised(text: str) -> list[str]:
                       text)
 
 
+def _said(question: str, people: Sequence[str]) -> set[str]:
+    """The stems a question already gives: its words and the names of the people asked of."""
+    return stems(question) | {stem(w) for w in name_words(people)} | _name_parts(question, people)
+
+
 def adds_to(question: str, text: str, people: Sequence[str]) -> bool:
     """Whether text says a word or number that the question does not: "Summer Intern" for
     "Which company did she intern at in the summer of 2014?" only restates it."""
     if _YES_NO.match(question):
         return True
-    said = stems(question) | {stem(w) for w in name_words(people)} | _name_parts(question, people)
-    text = re.sub(r"\[\d+(?:,\s*\d+)*\]", "", text)
     return any(len(word) >= 3 or word.isdigit()
-               for word in stems(text) - said - STOPWORDS)
+               for word in stems(strip_markers(text)) - _said(question, people) - STOPWORDS)
 
 
 def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
@@ -177,8 +181,8 @@ def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
     if _PLACE_ASKED.search(question) and not countries_in(text):
         return "no place where one is asked"
     if _COMPANY_ASKED.search(question) and not any(
-            not _ACADEMIC.search(name) and not {stem(w) for w in name.split()} <= stems(question)
-            | {stem(w) for w in name_words(people)} for name in _capitalised(text)):
+            not _ACADEMIC.search(name) and not stems(name) <= _said(question, people)
+            for name in _capitalised(text)):
         return "no company where one is asked"
     if not adds_to(question, text, people):
         return "nothing the question does not say"
