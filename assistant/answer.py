@@ -194,6 +194,10 @@ class Assistant:
                 chosen = quote.picks(str(reply), len(lines))
                 sections = [p.chunk.section for p in sent]
                 kept = quote.accept(question, lines, chosen, focus, sections, context)
+                if chosen and not kept and (sole := quote.sole_line(
+                        question, lines, focus, sections, context)):
+                    kept = sole  # the one line that answers, beside the one the model picked
+                    diagnostics["sole"] = lines[sole[0]].text
                 # No line picked, and one line gives a value under the label asked for (in the
                 # entry of the degree asked about, where the question names one)
                 valued = quote.of_degree_asked(question, context, lines,

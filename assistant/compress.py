@@ -12,6 +12,8 @@ from ingest.chunking import split_entries
 from ingest.records.text import DATE_RANGE
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
+# A list item's number alone ("- 2.", "[3]", "1)"): no sentence, but the start of the next one.
+_ITEM_NUMBER = re.compile(r"^(?:[-*•]\s*)?(?:\d{1,3}[.)]|\[\d{1,3}\])$")
 # A period after these does not end a sentence ("Prof. Mosharaf Chowdhury", "Eric P. Xing").
 _ABBREVIATION = re.compile(
     r"(?:\b(?:prof|pr|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"
@@ -172,7 +174,7 @@ def units(text: str) -> list[str]:
         parts = [p.strip() for p in _UNIT.split(line) if p and p.strip()]
         merged: list[str] = []
         for part in parts:
-            if merged and _ABBREVIATION.search(merged[-1]):
+            if merged and (_ABBREVIATION.search(merged[-1]) or _ITEM_NUMBER.match(merged[-1])):
                 merged[-1] = f"{merged[-1]} {part}"
             else:
                 merged.append(part)

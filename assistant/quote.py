@@ -28,6 +28,7 @@ from assistant.compress import (
     stems,
     uncut_lines,
     unit_score,
+    units,
 )
 from assistant.citations import strip_markers
 from assistant.retrieval import STOPWORDS, Passage
@@ -255,6 +256,28 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
     return kept
 
 
+# Words of the question, besides the things it names, that the one line left must meet.
+SOLE_TERMS = 2
+
+
+def sole_line(question: str, lines: Sequence[Line], people: Sequence[str],
+              sections: Sequence[str], context: Sequence[tuple[Passage, str]]) -> list[int]:
+    """The one line of all that can answer (`accept`), where the model's pick could not: the
+    1.5B model picks the entry beside the one asked of ("ECRM's arXiv identifier?" → the paper
+    above it). Only where that line meets at least SOLE_TERMS of the question's words besides
+    the names of the things it asks about ("GPA at Carnegie Mellon?" is not met by the
+    university's address line). Empty where no line or several can."""
+    found = accept(question, lines, range(len(lines)), people, sections, context)
+    if len(found) != 1:
+        return []
+    line = lines[found[0]]
+    named = set().union(*named_things(question, people))
+    rest = question_terms(question, people) - _name_parts(question, people) - named
+    text = f"{line.text} {sections[line.passage]}"
+    met = unit_score(text, rest) + len(shape_terms(line.text, rest) & rest)
+    return found if met >= SOLE_TERMS else []
+
+
 def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
     """The stems of each thing the question names that is not a person it is about:
     "Carnegie Mellon", "ECRM", "Stanford"; not "Ph.D." or "CV", which name a kind."""
@@ -388,6 +411,8 @@ def whole_entries(lines: Sequence[Line], chosen: Sequence[int],
     return sorted(out)
 
 
+# A list item's number before its text ("2. Jongyul Kim, …", "[3] …"), left out of a quote.
+_ITEM_NUMBER = re.compile(r"^(?:\d{1,3}[.)]|\[\d{1,3}\])\s+(?=\S)")
 # How a line that ends its sentence or its entry ends.
 _ENDS = re.compile(r"[.!?;)\]\u201d\"]\s*$")
 
@@ -433,13 +458,19 @@ def restore(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
     """The lines with each picked one preceded by the lines its entry wraps from that
     compression left out: the first line of a title whose last line holds the award
     ("Classifications from … Datasets”. HCII, 2019. (Best Paper Award)"), so the quote names
-    the paper. Done after the pick, so the prompt stays as short as compression made it."""
+    the paper. A picked sentence of a longer line ("Best Paper Award." after a paper's
+    authors, title and venue) gets the sentences before it on its line, up to as many. Done
+    after the pick, so the prompt stays as short as compression made it."""
     out = list(lines)
     uncut = _uncut(context)
     for n in chosen:
         line = lines[n]
         full = uncut(line.passage)
         if line.text not in full:
+            whole = next((text for text in full if line.text in text), None)
+            if whole is not None:
+                before = units(whole[:whole.index(line.text)])[-MAX_RESTORED:]
+                out[n] = Line(line.passage, line.person, " ".join([*before, line.text]))
             continue
         sent = {other.text for other in lines if other.passage == line.passage}
         at = full.index(line.text)
@@ -468,5 +499,6 @@ def compose(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int] =
     for group in groups:
         first = lines[group[0]]
         text = " ".join(lines[n].text for n in group).lstrip("•●▪◦*-–· ").rstrip()
+        text = _ITEM_NUMBER.sub("", text)
         quoted.append(f"{first.person}: {text} [{first.passage + 1}]")
     return "\n".join(quoted)

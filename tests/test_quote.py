@@ -299,6 +299,54 @@ def test_a_picked_line_is_quoted_with_the_title_lines_compression_left_out(
     assert "Tidal" not in result.text
 
 
+def test_a_picked_sentence_is_quoted_with_the_sentences_before_it_on_its_line(
+        settings, index, tmp_path) -> None:
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Publications\n\n"
+        "- 1. Marek Stone, Ada Quill, Tomas Reyes, Ines Okoro, Lars Vik, Paula Grant, and Omar "
+        "Diaz. \"Listening to Quiet Rooms with Acoustic Maps Built from Small Sensors.\" "
+        "Conference on Embedded Networked Sensor Systems (SenSys), November 2019. "
+        "Best Paper Award.\n"
+        "- 2. Ada Quill and Tomas Reyes. \"Tidal Sensing with Cheap Buoys.\" MobiSys, 2018.\n"),
+        context_tokens=30)
+    question = "Which of Ada Quill's papers won a best paper award?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0]
+    # Compression sent the award without the sentences before it, and no item number alone.
+    assert "Best Paper Award" in listing and "Listening to Quiet Rooms" not in listing
+    assert not any(line.endswith(". - 1.") for line in listing.splitlines())
+    number = next(line.split(".")[0] for line in listing.splitlines()
+                  if line[:1].isdigit() and "Best Paper Award" in line)
+    result, _ = _ask(local, index, number, question)
+    assert not result.refused, result
+    assert "Listening to Quiet Rooms with Acoustic Maps Built from Small Sensors" in result.text
+    assert "1. Marek" not in result.text and "Ada Quill: Marek Stone" in result.text
+    assert "Tidal" not in result.text
+
+
+def test_the_one_line_that_answers_is_quoted_where_the_model_picked_the_entry_beside_it(
+        settings, index, tmp_path) -> None:
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Preprints\n\n"
+        "- Counting Gulls from Harbour Cameras at Dawn. Ada Quill, Tomas Reyes. "
+        "arXiv:2301.04417\n"
+        "- TIDEMAP: Tidal Maps from Cheap Buoys and Long Cables. Ada Quill. Preprint, "
+        "arXiv:2302.11873\n"
+        "\n## Contact\n\nNorthgate University, 12 Harbour Road, Room 4031, Dunmore\n"))
+    question = "What is the arXiv identifier of Ada Quill's TIDEMAP preprint?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0].splitlines()
+    gulls = next(line.split(".")[0] for line in listing if "Gulls" in line)
+    result, _ = _ask(local, index, gulls, question)
+    assert not result.refused, result
+    assert "2302.11873" in result.text and "2301.04417" not in result.text
+    # The one line left that names the university gives no grade: still refused.
+    question = "What was Ada Quill's GPA at Northgate University?"
+    _, model = _ask(local, index, "0", question)
+    result, _ = _ask(local, index, gulls, question)
+    assert result.refused, result
+
+
 def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
     from assistant.retrieval import Passage
     from ingest.chunking import Chunk
