@@ -1692,3 +1692,27 @@ def test_awards_whose_year_is_set_off_by_a_dash() -> None:
     assert _fields(text, "Imani Castellanos", "award", "name", "year") == [
         ("Early Career Award, Linguistic Society of Tarn", 2022),
         ("Outstanding Teaching Award, Corran College", 2019)]
+
+
+def test_papers_whose_first_author_is_written_surname_first() -> None:
+    # A PDF's text: surname-first authors, "et al.", a venue whose year and publisher wrap onto
+    # the next line, and a venue cut mid-name, one entry after another with no blank lines.
+    text = ("Tobias Renwick\n\nPublications\n"
+            "Renwick, Tobias and Osei, Ama. “Quiet Harbours: Acoustic Maps from Small Buoys and "
+            "Cheap\nHydrophones”. SenSys 2021, ACM.\n"
+            "Feld, Jonas, Ama Osei, Tobias Renwick, Lena Marsh. “Listening Posts: Long-Range "
+            "Sensing of\nHarbour Traffic with Low-Power Radios”. MobiSys\n2020, ACM.\n"
+            "Lindqvist, Maja, et al. “Teaching Tides: Hands-on Ocean Kits for Rural Schools”. "
+            "Annual\nConference of the Society for Marine\nEducation (SME). 2019 (poster)\n"
+            "Renwick, Tobias, Ama Osei, Jonas Feld. “Counting Gulls at Dawn with Harbour Cameras "
+            "and\nSmall Models”. IPSN, ACM. 2018.\n")
+    papers = [r.data for r in extract(text, "Tobias Renwick") if r.kind == "publication"]
+    assert [(p["title"], p["venue"], p["year"], p["authored"]) for p in papers] == [
+        ("Quiet Harbours: Acoustic Maps from Small Buoys and Cheap Hydrophones", "SenSys", 2021,
+         True),
+        ("Listening Posts: Long-Range Sensing of Harbour Traffic with Low-Power Radios",
+         "MobiSys", 2020, True),
+        ("Teaching Tides: Hands-on Ocean Kits for Rural Schools", "SME", 2019, False),
+        ("Counting Gulls at Dawn with Harbour Cameras and Small Models", None, 2018, True)]
+    assert papers[0]["authors"] == ["Tobias Renwick", "Ama Osei"]
+    assert papers[2]["authors"] == ["Maja Lindqvist"]

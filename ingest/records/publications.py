@@ -167,6 +167,11 @@ def _is_abstract(text: str) -> bool:
 SHORT_VENUE_WORDS = 4
 
 
+# A line that opens with a year and goes on with a comma or a bracket ("2020, ACM.", "2020
+# (poster)"): the end of the entry above, not a year-led entry ("2019 Title …", "2024: …").
+_YEAR_GOES_ON = re.compile(r"(?:19|20)\d{2}(?:[,;]|\.?$|\s+\()")
+
+
 def _wraps(previous: str, line: str) -> bool:
     if previous.count('"') % 2 or previous.count("“") > previous.count("”"):
         return True  # inside a quoted title
@@ -174,6 +179,8 @@ def _wraps(previous: str, line: str) -> bool:
         return False  # "…, D EDWARDS, ... 2017" ends its entry; "runBNG: a …" starts the next
     if line[:1] == "(" and line[1:2].isalpha() and not previous.endswith((".", ")")):
         return True  # "…in Winter Oilseed Rape" over "(Brassica Napus L.) Genes"
+    if _YEAR_GOES_ON.match(line) and not previous.endswith((".", "!", "?", "”", '"')):
+        return True  # "…”. NordiCHI" over "2020, ACM.": the venue's year and publisher
     return bool(line[:1].islower()) or bool(re.search(r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|"
                                                        r"with|a|an|at|via|from)$", previous))
 
@@ -452,7 +459,13 @@ _AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+\(?(?:19|20)\d{2}[a-z]?
 _OTHER_AUTHORS = re.compile(r",?\s*(?:and\s+)?\d+\s+other\s+authors(?:\s+including)?\s*,?\s*")
 
 
+# A first author cut short by the writer ("Natarajarathinam, Malini, et al."): a list by itself.
+_FIRST_ET_AL = re.compile(r"[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){0,4},?\s+et\s+al\.?")
+
+
 def _is_author_list(text: str, person: str) -> bool:
+    if _FIRST_ET_AL.fullmatch(text.strip()):
+        return True
     text = _AUTHORS_TAIL.sub("", text)
     # "Zhang, Y.; de Graaff, A.; and 21 other authors including Cooper, O. R."
     text = _OTHER_AUTHORS.sub(", ", text.replace(";", ","))
@@ -532,7 +545,28 @@ def split_authors(text: str) -> list[str]:
             fixed[-1] = f"{fixed[-1]}, {name}"
         else:
             fixed.append(name)
-    return [name for name in fixed if len(name) > 1]
+    return _given_first([name for name in fixed if len(name) > 1])
+
+
+_ONE_WORD_NAME = re.compile(r"[A-Z][^\W\d_]+(?:[-'’][A-Za-z][^\W\d_]*)?")
+
+
+def _given_first(names: list[str]) -> list[str]:
+    """Names written surname first ("Berman, Alexander, Sharon Chu", "Berman, Alexander and
+    Quek, Francis") split at each comma into single words: each run of an even number of single
+    words is read as surname-given pairs."""
+    out: list[str] = []
+    n = 0
+    while n < len(names):
+        run = n
+        while run < len(names) and _ONE_WORD_NAME.fullmatch(names[run]):
+            run += 1
+        if run - n >= 2 and (run - n) % 2 == 0:
+            out += [f"{names[k + 1]} {names[k]}" for k in range(n, run, 2)]
+        else:  # surnames alone ("Smith, Jones, and Brown"), or a full name
+            out += names[n:max(run, n + 1)]
+        n = max(run, n + 1)
+    return out
 
 
 def _listing_year(entry: list[Line]) -> int | None:
@@ -551,6 +585,11 @@ _START = re.compile(r"\s*(?:[-*+•▪◦●]\s|\d{1,3}[.)]\s|\[[A-Z]{0,2}\d{1,3
                     r"#{1,6}\s|"
                     r"(?:19|20)\d{2}[a-z]?:\s|"
                     r"\*\*[^*]{8,}\*\*\s*$|\[[^\]]{8,}\]\([^)]*\)\s*(?:\[[^\]]*\])?\s*$)")
+
+
+# How an entry that is complete ends; one that stops mid-name ("… Society for Engineering")
+# goes on in the venue line under it ("Education (ASEE). 2020 (poster)").
+_ENDED = re.compile(r"[.!?”\")\]]\s*$")
 
 
 def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:
@@ -578,7 +617,8 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
             or bool(kinds & have & {"title", "authors"})
             or bool(title_first and "authors" in have and "title" in kinds)
             or ({"title", "authors"} <= have and kinds and kinds <= {"venue", "date"}
-                and "title" in next_kinds and not _DATE_LED.match(next_raw))
+                and "title" in next_kinds and not _DATE_LED.match(next_raw)
+                and _ENDED.search(text[groups[-1][0]:groups[-1][1]]) is not None)
         )
         if fresh:
             groups.append([u_start, u_end])
