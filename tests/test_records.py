@@ -1716,3 +1716,16 @@ def test_papers_whose_first_author_is_written_surname_first() -> None:
         ("Counting Gulls at Dawn with Harbour Cameras and Small Models", None, 2018, True)]
     assert papers[0]["authors"] == ["Tobias Renwick", "Ama Osei"]
     assert papers[2]["authors"] == ["Maja Lindqvist"]
+
+
+def test_jobs_whose_role_and_employer_an_em_dash_parts() -> None:
+    text = ("Ilse Marwick\n\nExperience\n\n"
+            "Firmware Engineer — Garmont Instruments, Olathe, KS (2013–2016)\n"
+            "Co-founder & CTO — Tessellate Robotics Inc., Pittsburgh, PA (2021–present)\n"
+            "Intern, Perception Team — Aurora Motion, San Francisco (2019–2019)\n"
+            "Brightline Research, Zürich — Research Intern (Speech), 2014\n")
+    assert _fields(text, "Ilse Marwick", "position", "role", "organisation") == [
+        ("Firmware Engineer", "Garmont Instruments"),
+        ("Co-founder & CTO", "Tessellate Robotics Inc."),
+        ("Intern", "Aurora Motion"),
+        ("Research Intern (Speech)", "Brightline Research")]

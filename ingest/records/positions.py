@@ -193,6 +193,16 @@ def _a_place(part: str) -> bool:
     return not re.fullmatch(r"[A-Z][a-z]+", part) or bool(countries_in(part))
 
 
+def _without_place(text: str) -> str:
+    """An employer without the place after it ("Garmin International, Olathe, KS" → "Garmin
+    International"); as it is where nothing after a comma is a place."""
+    parts = [part.strip() for part in text.split(",")]
+    while len(parts) > 1 and (_a_place(parts[-1]) or _LOCATION.match(", ".join(parts[-2:]))
+                              and len(parts) > 2 or countries_in(parts[-1])):
+        parts.pop()
+    return ", ".join(parts)
+
+
 def split_role(text: str) -> tuple[str, str]:
     """(role, organisation) of a line such as "Research Intern, Microsoft Research, Redmond, WA"
     or "System Software Engineer TmaxSoft Inc."."""
@@ -204,11 +214,17 @@ def split_role(text: str) -> tuple[str, str]:
             r"\)?\s*:", text[dates.end():]):
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
     text = without_dates(text).strip(" ,|")
-    head, dash, tail = text.partition("—")
-    if dash and is_role(head) and _LOCATION.match(tail.strip()):
-        text = head.strip(" ,")  # "Principal Engineer, Hollis Semiconductors — Eindhoven, NL"
-    elif dash and is_role(head) and tail.strip():  # "ML Research Internship—Mila"
-        return head.strip(" ,"), tail.strip(" ,.")
+    head, dash, tail = (part.strip(" ,.") if part != "—" else part
+                        for part in text.partition("—"))
+    if dash and is_role(head) and "," in head and _LOCATION.match(tail) and _a_place(
+            tail.split(",")[0]):
+        text = head  # "Principal Engineer, Hollis Semiconductors — Eindhoven, NL"
+    elif dash and is_role(head) and tail and not is_role(tail):
+        # "ML Research Internship—Mila", "Firmware Engineer — Garmin International, Olathe, KS",
+        # "Intern, Perception Team — Aurora Innovation"
+        return split_role(head)[0] or head, _without_place(tail)
+    elif dash and is_role(tail.split(",")[0]) and not is_role(head):
+        text = f"{tail}, {head}"  # "Google Research, Zürich — Research Intern (Speech)"
     head, colon, tail = text.partition(": ")
     # "PwC Czech Republic: Consultant"; not "Summer 2015: PhD Intern, …", a date before it
     if colon and head.strip() and is_role(tail) and not is_role(head):
