@@ -1729,3 +1729,24 @@ def test_jobs_whose_role_and_employer_an_em_dash_parts() -> None:
         ("Co-founder & CTO", "Tessellate Robotics Inc."),
         ("Intern", "Aurora Motion"),
         ("Research Intern (Speech)", "Brightline Research")]
+
+
+def test_courses_under_a_role_line_that_names_a_department_or_nothing_else() -> None:
+    text = ("Nils Aberg\n\nTeaching\n\n"
+            "Teaching Assistant, Dept. of Computer Science and Engineering, Vinterby\n"
+            "  • DAT151 Programming Language Technology (2015, 2016)\n"
+            "  • TDA357 Databases (2016–2018)\n"
+            "Lecturer, Ostmark University\n"
+            "  • 2DV50E Degree Project in Computer Science (2023–)\n"
+            "Instructor of record\n"
+            "  16-311 Introduction to Robotics, Ostmark University, Spring 2020\n"
+            "Université de Corbières (ATER, 2017-2018)\n"
+            "- Sociologie de l'éducation, TD, Licence 2 (64 h)\n"
+            "- Statistiques descriptives, TD, Licence 1 (128 h)\n")
+    assert _fields(text, "Nils Aberg", "teaching", "course", "role", "term") == [
+        ("DAT151 Programming Language Technology", "Teaching Assistant", "2015, 2016"),
+        ("TDA357 Databases", "Teaching Assistant", "2016–2018"),
+        ("2DV50E Degree Project in Computer Science", "Lecturer", "2023–"),
+        ("16-311 Introduction to Robotics", "Instructor", "Spring 2020"),
+        ("Sociologie de l'éducation", "ATER", None),
+        ("Statistiques descriptives", "ATER", None)]

@@ -21,7 +21,9 @@ from ingest.records.text import (
 _TERM = re.compile(
     r"(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+(?:19|20)\d{2}"
     r"(?:\s*(?:,|and|-|–|to)\s*(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+)?(?:19|20)\d{2})*"
-    r"|(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}|(?:19|20)\d{2})"
+    # "2016–2018", "2023–", "2015, 2016"
+    r"|(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2})?)?"
+    r"(?:\s*,\s*(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)\d{2})?)*)"
 )
 _TEACH_ROLE = re.compile(
     # "(instructor: Jane Roe)" names the course's instructor, not the person's role.
@@ -31,7 +33,7 @@ _TEACH_ROLE = re.compile(
     r"Teacher(?:'s|’s)? Assistant|"
     # in French and Spanish CVs
     r"Charg[ée]e? de (?:TD|TP|cours)|Vacataire|Moniteur|Monitrice|"
-    r"Profesora? (?:asociad[oa]|ayudante)", re.I)
+    r"Profesora? (?:asociad[oa]|ayudante)|Colaborador(?:a)? docente|\bATER\b", re.I)
 def teaching_role(text: str) -> bool:
     """Whether text is a teaching role and nothing more ("Teaching Assistant", "Tutor")."""
     return _TEACH_ROLE.fullmatch(text.strip(" ,.")) is not None
@@ -41,7 +43,9 @@ def teaching_role(text: str) -> bool:
 _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
                          r"Taught)\s*:\s*", re.I)
 # "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter)
-_COURSE = re.compile(r"\b(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3})\b")
+# and "2DV50E", a code that opens with a digit
+_COURSE = re.compile(r"\b(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3}|"
+                     r"\d[A-Z]{2,3}\d{2,3}[A-Z]?)\b")
 
 
 # What a degree's bullets name as won: "John Oglethorpe Medal for highest GPA", "3x
@@ -249,13 +253,21 @@ def role_line(text: str) -> str | None:
     role = _TEACH_ROLE.search(text)
     if not role or _COURSE.search(text):
         return None
-    rest = re.sub(_TERM.pattern, " ", text.replace(role.group(0), " ")).strip(" ,.;:–-")
+    rest = re.sub(_TERM.pattern, " ", text.replace(role.group(0), " "))
+    rest = re.sub(r"\([\s,;–-]*\)", " ", rest).strip(" ,.;:–-")  # "(2021–2024)" without years
+    if re.fullmatch(r"(?:\(?(?:of record|[a-z]+)\)?)?", rest) and len(text.split()) <= 4:
+        return role.group(0)  # "Instructor of record", "Teaching assistant" over its courses
     # Every other part names where: "Lecturer, Digital Circuit Design, Tarn Technical
     # University" names a course too, taught on that line
     parts = [p.strip(" *_") for p in re.split(r",\s*|\s{2,}", rest) if p.strip(" *_")]
-    named = [p for p in parts if not INSTITUTION.search(p) and not countries_in(p)]
-    return role.group(0) if INSTITUTION.search(rest) and len(rest.split()) <= 8 and not any(
+    named = [p for p in parts if not _WHERE.search(p) and not countries_in(p)]
+    return role.group(0) if _WHERE.search(rest) and len(rest.split()) <= 8 and not any(
         sum(w[:1].isupper() for w in p.split()) >= 2 for p in named) else None
+
+
+# Where a course was taught: a school, or a department of one ("Dept. of Computer Science").
+_WHERE = re.compile(INSTITUTION.pattern + r"|\b(?:Dept\.|Department|Departamento|Département|"
+                    r"Dipartimento|Institutionen|Faculty|Faculté)(?=\s|$)")
 
 
 # Words a course's name does not open with: a sentence about teaching ("Developed …"), a
@@ -266,8 +278,14 @@ _NOT_COURSE = re.compile(r"^\w+(?:ed|ing)\s+(?-i:[a-z])|^(?:I|My|We|Our|The foll
 _SMALL_WORDS = frozenset("a an and of in on for to the with de des du la le et y e und i".split())
 
 
+# A course's hours ("(48 h/an)", "60 horas", "15 hours"), which name no part of it.
+_HOURS = re.compile(r"[,\s]*\(?\b\d+\s*(?:h|hrs?|hours|horas|heures|Std\.?|ore)\b"
+                    r"(?:\s*/\s*[a-zé]+)?\)?", re.I)
+
+
 # A heading inside a teaching section ("Undergraduate Courses", "Guest Lectures"), no course
-_SUBHEADING = re.compile(r"\b(?:courses|classes|lectures|seminars|modules|level|teaching|"
+_SUBHEADING = re.compile(r"\b(?:courses|classes|lectures|seminars|modules|workshops|"
+                         r"tutorials|level|teaching|"
                          r"supervision|students|assistantships?)$", re.I)
 
 
@@ -276,13 +294,13 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     a line above ("University of Tarn" / "Introduction to Statistics (undergraduate), 2019,
     2020"; "Teaching assistant for the following courses at …:" / "Linear Algebra"), or by
     the other cells of its table row; None for a line that names no course so."""
-    text = line.text
+    text = _HOURS.sub("", line.text)
     term = _TERM.search(text)
     rest = text.replace(term.group(0), " ") if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
     parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[–-]\s", rest)]
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
-    if not parts or not (role or line.row >= 0 or term and place):
+    if not parts or not (role or line.row >= 0 or place):
         return None
     course, words = parts[0], parts[0].split()
     named = [w for w in words if w.lower() not in _SMALL_WORDS]
@@ -307,7 +325,10 @@ def school_of(text: str) -> str | None:
     if at and INSTITUTION.search(at.group(1)) and len(at.group(1).split()) <= 8 and all(
             w[:1].isupper() or w in _SMALL_WORDS for w in at.group(1).split()):
         return at.group(1).strip(" .")
-    alone = text.strip(" .:")
+    # "Université de Nantes (ATER, 2017-2018)": the role and the years in brackets after it
+    alone = re.sub(r"\s*\((?=[^()]*(?:\d{4}|depuis|since|seit|desde))[^()]*\)$", "",
+                   text.strip(" .:"))
+    alone = re.sub(rf"\s*\((?:{_TEACH_ROLE.pattern})[^()]*\)$", "", alone, flags=re.I)
     if INSTITUTION.search(alone) and len(alone.split()) <= 8 and not re.search(r"\d", alone) \
             and not _TEACH_ROLE.search(alone) and "," not in alone:
         return alone
@@ -319,16 +340,19 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
     """The courses of a line that lists several, after a label ("Courses: AI, Databases, Logic
     & Proof") or under_role, the line of the role they were taught in ("Calculus I-II,
     Theoretical Mechanics. 2017 – 2019"); [] for any other line."""
-    text = _LIST_LABEL.sub("", line.text)
-    if text == line.text and not under_role:
+    plain = _HOURS.sub("", line.text)
+    text = _LIST_LABEL.sub("", plain)
+    labelled = text != plain
+    if not labelled and not under_role:
         return []
     term = _TERM.search(text)
     body = (text[: term.start()] + text[term.end():]) if term else text
     items = [i.strip(" .;") for i in re.split(r",\s+|;\s+", body.strip(" .;"))]
     if len(items) < 2 or _TEACH_ROLE.search(body) or not all(
-            1 <= len(i.split()) <= 7 and (i[:1].isupper() or i[:1].isdigit())
-            and not (i.isupper() and len(i) > 4) for i in items):
-        return []
+            1 <= len(i.split()) <= 7 and (i[:1].isupper() or _COURSE.match(i))
+            and not (i.isupper() and len(i) > 4) and not _WHERE.search(i)
+            and (labelled or len(i) >= 4) for i in items):
+        return []  # not "16-311 Robotics, Carnegie Mellon University": a course and where
     return [{"course": item, "role": default_role, "term": term.group(0) if term else None,
              "_span": (line.start, line.end)} for item in items]
 
