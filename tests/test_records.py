@@ -1750,3 +1750,17 @@ def test_courses_under_a_role_line_that_names_a_department_or_nothing_else() -> 
         ("16-311 Introduction to Robotics", "Instructor", "Spring 2020"),
         ("Sociologie de l'éducation", "ATER", None),
         ("Statistiques descriptives", "ATER", None)]
+
+
+def test_jobs_under_an_employer_in_capitals_with_its_legal_form() -> None:
+    text = ("Sara Lindahl\n\nEXPERIENCE\n\n"
+            "KVARNBY AB, Stockholm, Sweden\n"
+            "Staff Data Scientist, Personalization                 Mar 2022 – present\n"
+            "Senior Data Scientist                                 Aug 2019 – Feb 2022\n"
+            "HOLTEN AG, Basel\n"
+            "Machine Learning Engineer                             2017 – 2019\n"
+            "Adelaide, SA\n")
+    assert _fields(text, "Sara Lindahl", "position", "role", "organisation") == [
+        ("Staff Data Scientist", "KVARNBY AB"),
+        ("Senior Data Scientist", "KVARNBY AB"),
+        ("Machine Learning Engineer", "HOLTEN AG")]

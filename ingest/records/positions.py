@@ -43,6 +43,10 @@ ROLE = re.compile(
     r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|"
     r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent)\b"
 )
+# A company's legal form after its name ("Spotify AB", "Siemens AG", "Philips N.V."), not a
+# state's code after a comma ("Adelaide, SA").
+_COMPANY_FORM = (r"(?<=[A-Za-z] )(?:AB|AG|SA|S\.A\.|SE|NV|N\.V\.|BV|B\.V\.|Oy|ASA|A/S|ApS|"
+                 r"Pty|PLC|plc|SpA|S\.p\.A\.|S\.L\.|SAS|SARL|KK)(?=[\s,.;)]|$)")
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
     r"(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
@@ -54,11 +58,11 @@ _ORG = re.compile(
     r"Fraunhofer|Max Planck|Helmholtz|Leibniz|"
     r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Nvidia|Tesla|Samsung|Baidu|Alibaba|"
     r"Tencent|Huawei|Oracle|Adobe|Netflix|Uber|Databricks|VMware|Bell Labs|Cisco|Qualcomm|"
-    r"DeepMind|OpenAI|Anthropic|Salesforce|Twitter|LinkedIn|ByteDance)\b"
+    r"DeepMind|OpenAI|Anthropic|Salesforce|Twitter|LinkedIn|ByteDance)\b|" + _COMPANY_FORM
 )
 _MAIN_ORG = re.compile(INSTITUTION.pattern + r"|\b(?:Inc\.?|Corp\.?|LLC|Ltd\.?|GmbH|Labs?|Google|"
                        r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Tesla|Samsung|"
-                       r"(?<=[A-Za-z] )Research)\b")
+                       r"(?<=[A-Za-z] )Research)\b|" + _COMPANY_FORM)
 _PLACE = re.compile(
     r"[A-Z]{2}|(?!(?:Google|Microsoft|Amazon|Meta|Apple|IBM|Intel|Tesla|Samsung|Facebook)\b)"
     r"[A-Z][a-z]+|(?:(?:Republic of|United|South|North|New) )?(?:Korea|States|Kingdom|China|Japan|"
