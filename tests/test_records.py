@@ -1764,3 +1764,23 @@ def test_jobs_under_an_employer_in_capitals_with_its_legal_form() -> None:
         ("Staff Data Scientist", "KVARNBY AB"),
         ("Senior Data Scientist", "KVARNBY AB"),
         ("Machine Learning Engineer", "HOLTEN AG")]
+
+
+def test_jobs_in_europass_form_fields_with_full_dates_and_an_address() -> None:
+    text = ("Paola Ventresca\n\nWork experience\n\n"
+            "Dates    01/10/2020 – present\n"
+            "Occupation or position held    Researcher in Structural Engineering\n"
+            "Main activities and responsibilities    Research on seismic retrofitting of "
+            "masonry buildings; teaching\n"
+            "Name and address of employer    Università di Lerici, Via Roma 12, Lerici (Italy)\n"
+            "Type of business or sector    Higher education\n\n"
+            "Dates    01/09/2015 – 28/02/2017\n"
+            "Occupation or position held    Structural engineer\n"
+            "Main activities and responsibilities    Design and assessment of reinforced "
+            "concrete structures\n"
+            "Name and address of employer    Studio Tecnico Ardenghi & Associati, Modena (Italy)\n")
+    assert _fields(text, "Paola Ventresca", "position", "role", "organisation", "start",
+                   "end") == [
+        ("Researcher in Structural Engineering", "Università di Lerici", "01/10/2020", "present"),
+        ("Structural engineer", "Studio Tecnico Ardenghi & Associati", "01/09/2015",
+         "28/02/2017")]

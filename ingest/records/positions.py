@@ -15,6 +15,7 @@ from ingest.records.places import countries_in
 from ingest.records.text import (
     DATE_POINT,
     DATE_RANGE,
+    DESCRIBING_LABEL,
     OPEN,
     SINCE,
     YEAR,
@@ -51,7 +52,7 @@ _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
     r"(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
     r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
-    r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Systems|Technologies|Technology|Tecnologia|"
+    r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Associates|Associati|Partners|Consulting|Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
     r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|Bank|Fund|"
     r"Laboratoire|Laboratorio|Laboratorium|Labor|INRIA|Inria|CNRS|INSERM|Inserm|CSIC|CNR|"
@@ -408,7 +409,9 @@ def _described_between(raw: str, raw_start: int, start: int, end: int, *,
     own, with `skip_first`) describe an entry: one is a sentence or a long line in lower case,
     so what comes after them is another entry."""
     rows = raw[start - raw_start:end - raw_start].splitlines()[1 if skip_first else 0:]
-    return any(_described(row) or sentence_like(row) for row in rows)
+    # a form's field that describes the entry above is part of it ("Main activities and …")
+    return any(_described(row) or sentence_like(row) for row in rows
+               if not DESCRIBING_LABEL.match(row.strip()))
 
 
 def _described(text: str) -> bool:

@@ -14,9 +14,11 @@ MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|A
           r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
           r"Autumn|Winter)\.?")
 # "Aug 2017", "Aug 15, 2017", "15th August 2017", "08/2017", "2017"
-# and "09.2019" or "2014-09", a month and a year as European and ISO dates write them
+# and "09.2019" or "2014-09", a month and a year as European and ISO dates write them, and a
+# day before them ("01/10/2020")
 _POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
-          r"\d{1,2}[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d–-])|(?:19|20)\d{2})")
+          r"(?:\d{1,2}[/.])?\d{1,2}[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d–-])|"
+          r"(?:19|20)\d{2})")
 # An open end as CVs write it in English, Italian, Spanish, Portuguese, French, German and Polish
 # ("2021 – oggi", "seit 2019", "2018 – actualidad", "depuis 2020", "od 2017").
 OPEN = (r"(?:present|current|now|today|ongoing|oggi|presente|in corso|actualidad|actual|"
@@ -50,8 +52,15 @@ _LONG_LABELS = (r"Occupation or position held|Main activities and responsibiliti
                 r"Name and type of (?:the )?organi[sz]ation providing education and training|"
                 r"Name of (?:the )?organi[sz]ation providing education(?: and training)?|"
                 r"Level in national (?:or international )?classification")
-_FORM_LABEL = re.compile(rf"^(?:(?:{_LONG_LABELS})\s*:?|(?:Dates?|Period|Employer)\s*:)\s+",
-                         re.I)
+_FORM_LABEL = re.compile(rf"^(?:(?:{_LONG_LABELS})\s*:?|(?:Dates?|Period|Employer)(?:\s*:|"
+                         r"(?=\s{2})))\s+", re.I)
+_EMPLOYER_LABEL = re.compile(r"^Name and address of (?:the )?employer\b", re.I)
+# The form's fields whose value describes an entry rather than names it: the line is left out,
+# so that a job's role and its employer's line stand together.
+DESCRIBING_LABEL = re.compile(r"^(?:Main activities and responsibilities|Type of business or "
+                               r"sector|Principal subjects(?:/| and )occupational skills covered|"
+                               r"Level in national (?:or international )?classification)\s*:?"
+                               r"\s+", re.I)
 
 
 @dataclass(frozen=True)
@@ -114,6 +123,10 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             where = at if at >= 0 else offset
             marked = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
             cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
+            if DESCRIBING_LABEL.match(cleaned):
+                continue
+            if _EMPLOYER_LABEL.match(cleaned):  # the employer without its street address
+                cleaned = re.sub(r",[^,]*\d.*$", "", cleaned)
             cleaned = _SHORT_RANGE.sub(_full_range, _FORM_LABEL.sub("", cleaned))
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
