@@ -1784,3 +1784,19 @@ def test_jobs_in_europass_form_fields_with_full_dates_and_an_address() -> None:
         ("Researcher in Structural Engineering", "Università di Lerici", "01/10/2020", "present"),
         ("Structural engineer", "Studio Tecnico Ardenghi & Associati", "01/09/2015",
          "28/02/2017")]
+
+
+def test_a_role_line_over_its_employer_and_place_with_the_dates() -> None:
+    text = ("Lucía Ferrándiz\n\nEXPERIENCE\n"
+            "Research Scientist\n"
+            "Acme Institute of Oncology, Madrid | 2021 – present\n"
+            "Postdoctoral Researcher\n"
+            "European Molecular Biology Laboratory (EMBL), Heidelberg, Germany | 2016 – 2020\n"
+            "Lab Technician\n"
+            "Rovi Pharma, Granada | 2009 – 2010\n")
+    assert _fields(text, "Lucía Ferrándiz", "position", "role", "organisation", "start",
+                   "end") == [
+        ("Research Scientist", "Acme Institute of Oncology", "2021", "present"),
+        ("Postdoctoral Researcher", "European Molecular Biology Laboratory (EMBL)", "2016",
+         "2020"),
+        ("Lab Technician", "Rovi Pharma", "2009", "2010")]

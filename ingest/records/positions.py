@@ -572,7 +572,15 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 records[-1]["mentor"] = _mentor_name(found, text)
                 _extend(records[-1], line)
             continue
-        if is_org(line, raw_line):
+        # "Lab Technician" / "Rovi Pharma, Granada | 2009 – 2010": the dated line right under a
+        # role that names no employer names it, whatever words it uses, before its place
+        under_role = bool(dates) and bool(records) and not records[-1]["organisation"] and \
+            at > 0 and records[-1]["_span"][1] == lines[at - 1].end and not is_role(text) \
+            and text[:1].isupper() and 1 <= len(without_dates(text).split()) <= 10 \
+            and not sentence_like(text) and not _dates_alone([line], 0) and any(
+                _a_place(part.strip(" |")) or countries_in(part)
+                for part in without_dates(text).split(",")[1:])
+        if is_org(line, raw_line) or under_role:
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
             if heading_role and records and records[-1]["organisation"] and \
@@ -582,6 +590,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             if records and not records[-1]["organisation"] and not _described_between(
                     raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]
+                if dates and records[-1]["start"] is None:  # "EMBL, Heidelberg | 2016 – 2020"
+                    records[-1]["start"], records[-1]["end"] = dates
+                    dates = None  # taken: no date left pending for the next entry
                 _extend(records[-1], line)
         if dates and (DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6
                       or _dates_alone([line], 0)):
