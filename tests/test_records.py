@@ -1800,3 +1800,16 @@ def test_a_role_line_over_its_employer_and_place_with_the_dates() -> None:
         ("Postdoctoral Researcher", "European Molecular Biology Laboratory (EMBL)", "2016",
          "2020"),
         ("Lab Technician", "Rovi Pharma", "2009", "2010")]
+
+
+def test_french_jobs_held_since_a_year_and_posts_named_in_french() -> None:
+    text = ("Camille Verdier\n\nEXPÉRIENCE PROFESSIONNELLE\n"
+            "Depuis 2020 : Maîtresse de conférences, Université de Corbières\n"
+            "2017-2018 : Attachée temporaire d'enseignement et de recherche (ATER), "
+            "Université de Vaulx\n"
+            "2016-2017 : Chargée d'études, Observatoire régional de la santé de Vaulx\n")
+    assert _fields(text, "Camille Verdier", "position", "role", "organisation", "start") == [
+        ("Maîtresse de conférences", "Université de Corbières", "2020"),
+        ("Attachée temporaire d'enseignement et de recherche (ATER)", "Université de Vaulx",
+         "2017"),
+        ("Chargée d'études", "Observatoire régional de la santé de Vaulx", "2016")]

@@ -42,7 +42,8 @@ ROLE = re.compile(
     r"Ricercatore|Ricercatrice|Pesquisador[a]?|Post-?[Dd]octorante?|Doctorante?|"
     r"Ma[iî]tre(?:sse)? de conférences|Chargée? de recherche|Direct(?:eur|rice) de recherche|"
     r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|"
-    r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent)\b"
+    r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent|"
+    r"Stagiaire|Attach[ée]e? temporaire|ATER|Charg[ée]e? d['’][ée]tudes)\b"
 )
 # A company's legal form after its name ("Spotify AB", "Siemens AG", "Philips N.V."), not a
 # state's code after a comma ("Adelaide, SA").
@@ -219,6 +220,7 @@ def split_role(text: str) -> tuple[str, str]:
             r"\)?\s*:", text[dates.end():]):
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
     text = without_dates(text).strip(" ,|")
+    text = re.sub(rf"^(?i:{SINCE})\b[\s:|–-]*", "", text)  # "Depuis 2020 : Maîtresse de …"
     head, dash, tail = (part.strip(" ,.") if part != "—" else part
                         for part in text.partition("—"))
     if dash and is_role(head) and "," in head and _LOCATION.match(tail) and _a_place(
