@@ -266,8 +266,10 @@ def sole_line(question: str, lines: Sequence[Line], people: Sequence[str],
     1.5B model picks the entry beside the one asked of ("ECRM's arXiv identifier?" → the paper
     above it). Only where that line meets at least SOLE_TERMS of the question's words besides
     the names of the things it asks about ("GPA at Carnegie Mellon?" is not met by the
-    university's address line). Empty where no line or several can."""
+    university's address line). Of lines about several degrees, those of the degree the
+    question names count. Empty where no line or several can."""
     found = accept(question, lines, range(len(lines)), people, sections, context)
+    found = of_degree_asked(question, context, lines, found)  # the degree asked, of several
     if len(found) != 1:
         return []
     line = lines[found[0]]

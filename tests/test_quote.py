@@ -347,6 +347,29 @@ def test_the_one_line_that_answers_is_quoted_where_the_model_picked_the_entry_be
     assert result.refused, result
 
 
+def test_the_one_line_left_is_the_one_about_the_degree_asked() -> None:
+    from assistant.quote import sole_line
+    from assistant.retrieval import Passage
+    from ingest.chunking import Chunk
+
+    body = ("I am a software engineer on the Storage Team at Kestrel Systems.\n"
+            "I received my Ph.D. degree in Computer Science at Northgate University.\n"
+            "Before that, I received my undergrad degree from Calder State University.\n"
+            "In my spare time, I enjoy hiking and playing the cello.\n")
+    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person="Ada Quill", source="ada.md",
+                  section="About", page=None, start=0, end=len(body), tokens=60,
+                  text=f"Ada Quill | About\n{body}", body="")
+    context = [(Passage(chunk, 1.0), chunk.text)]
+    lines = [Line(0, "Ada Quill", text) for text in body.strip().split("\n")]
+    sections = ["About"]
+    undergrad = sole_line("Where did Ada Quill do her undergraduate degree?", lines,
+                          ["Ada Quill"], sections, context)
+    assert [lines[n].text for n in undergrad] == [lines[2].text]
+    # Both degree lines meet "Where did she get her degree?": no one line is left.
+    assert sole_line("Where did Ada Quill get her degree?", lines, ["Ada Quill"], sections,
+                     context) == []
+
+
 def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
     from assistant.retrieval import Passage
     from ingest.chunking import Chunk
