@@ -181,6 +181,10 @@ class Assistant:
                     written.diagnostics["dropped"] = ["number of another entry"]
                     written.notes.append(f"The passages give {', '.join(stray)} with another "
                                          "entry than the one the question names.")
+                elif not written.refused and (lacking := quote.lacks_asked(
+                        question, written.text, focus)):
+                    # written about something else than asked for: the line pick may find it
+                    written = _lacking(self.backend, lacking)
             if self.quotes or (self.quotes_on_refusal and written.refused):
                 if messages:  # the written answer the checker or the model refused
                     diagnostics["written"] = raw
@@ -220,10 +224,7 @@ class Assistant:
         if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)):
             # "Which company did she intern at?" answered with "Summer Intern", a phone number
             # with a patent number: an answer to another question
-            result = refusal(self.backend, "checker")
-            result.diagnostics["dropped"] = [lacking]
-            result.notes.append(f"The answer found does not give what the question asks for "
-                                f"({lacking}).")
+            result = _lacking(self.backend, lacking)
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
                 inverted := own_advisors_named(result.text, typed.people, self.index)):
             result = refusal(self.backend, "checker")
@@ -446,6 +447,15 @@ def finish(raw: str, passages: Sequence[Passage], *, backend: str,
         notes.append("Sentences the passages do not support were left out.")
     return Answer(text=text, citations=citations, refused=False, backend=backend, notes=notes,
                   retrieved=[p.chunk.id for p in passages])
+
+
+def _lacking(backend: str, lacking: str) -> Answer:
+    """The checker's refusal of an answer that does not give what the question asks for."""
+    result = refusal(backend, "checker")
+    result.diagnostics["dropped"] = [lacking]
+    result.notes.append(f"The answer found does not give what the question asks for "
+                        f"({lacking}).")
+    return result
 
 
 def refusal(backend: str, stage: str | None = None) -> Answer:

@@ -256,6 +256,26 @@ def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(setti
     assert fits_shape("How many students does she advise?", "She advises 4 students [2].")
 
 
+def test_auto_picks_lines_where_the_written_answer_gives_another_kind_of_thing(
+        settings, index, tmp_path) -> None:
+    """"In which city …?" answered with no place is no answer: the line pick follows."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Talks\n\n"
+        "- Listening to Quiet Rooms. SenSys 2019, Lisbon, Portugal.\n"
+        "- Tidal Sensing with Cheap Buoys. MobiSys 2018, Munich, Germany.\n"))
+    question = "In which city did Ada Quill present her talk at SenSys 2019?"
+    _, model = _ask(local, index, "0", question)
+    number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
+                  if line[:1].isdigit() and "SenSys" in line)
+    auto = local.model_copy(update={"answer_style": "auto"})
+    placeless = "Ada Quill presented Listening to Quiet Rooms at SenSys 2019 [1]."
+    model = FakeChatModel(responses=[placeless, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 2, result
+    assert "Lisbon" in result.text and "Munich" not in result.text
+    assert lacks_asked(question, placeless, ["Ada Quill"])
+
+
 def test_a_bare_phone_number_in_a_header_is_found_by_its_shape(settings, index,
                                                                 tmp_path) -> None:
     """The header gives the number with no label: retrieval brings the person's chunk that
