@@ -1813,3 +1813,15 @@ def test_french_jobs_held_since_a_year_and_posts_named_in_french() -> None:
         ("Attachée temporaire d'enseignement et de recherche (ATER)", "Université de Vaulx",
          "2017"),
         ("Chargée d'études", "Observatoire régional de la santé de Vaulx", "2016")]
+
+
+def test_a_company_form_ab_is_no_bachelors_degree() -> None:
+    text = ("Sara Lindahl\n\nEXPERIENCE\n"
+            "2015–2016  Teaching assistant, Vinterby University of Technology, Gothenburg\n"
+            "2013–2015  Software developer, Kvarnby AB, Stockholm\n")
+    assert _fields(text, "Sara Lindahl", "education", "institution", "level") == []
+    assert _fields("Sara Lindahl\n\nEDUCATION\nAB in History, Corran College, 2012\n",
+                   "Sara Lindahl", "education", "institution", "level") == [
+        ("Corran College", "bachelors")]
+    assert _fields(text, "Sara Lindahl", "position", "role", "organisation") == [
+        ("Software developer", "Kvarnby AB")]

@@ -27,7 +27,9 @@ _LEVELS = (
                 r"Diplom(?:-[A-Z]\w+)?(?=[\s,(]|$)|Dipl\.-\w+\."),
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
-                  r"A\.?B\.?(?=[\s,])|Grado(?= en )|Licenciatura(?= en )|Licence(?= en )|"
+                  # "A.B.", "AB in History"; not the "AB" of "Klarna AB", a company's form
+                  r"A\.B\.?(?=[\s,])|(?<![A-Za-z] )AB(?=[\s,])|Grado(?= en )|"
+                  r"Licenciatura(?= en )|Licence(?= en )|"
                   r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= em )|Licencjat|"
                   r"[Uu]ndergrad(?:uate)? degree"),
 )
