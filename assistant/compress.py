@@ -12,8 +12,10 @@ from ingest.chunking import split_entries
 from ingest.records.text import DATE_RANGE
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
-# A list item's number alone ("- 2.", "[3]", "1)"): no sentence, but the start of the next one.
-_ITEM_NUMBER = re.compile(r"^(?:[-*•]\s*)?(?:\d{1,3}[.)]|\[\d{1,3}\])$")
+# A list item's number ("2.", "[3]", "1)").
+ITEM_NUMBER = r"(?:\d{1,3}[.)]|\[\d{1,3}\])"
+# The number alone ("- 2."): no sentence, but the start of the next one.
+_ITEM_NUMBER = re.compile(rf"^(?:[-*•]\s*)?{ITEM_NUMBER}$")
 # A period after these does not end a sentence ("Prof. Mosharaf Chowdhury", "Eric P. Xing").
 _ABBREVIATION = re.compile(
     r"(?:\b(?:prof|pr|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"

@@ -19,6 +19,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
 from assistant.compress import (
+    ITEM_NUMBER,
     contact_asked,
     holds_contact,
     name_words,
@@ -414,7 +415,7 @@ def whole_entries(lines: Sequence[Line], chosen: Sequence[int],
 
 
 # A list item's number before its text ("2. Jongyul Kim, …", "[3] …"), left out of a quote.
-_ITEM_NUMBER = re.compile(r"^(?:\d{1,3}[.)]|\[\d{1,3}\])\s+(?=\S)")
+_ITEM_NUMBER = re.compile(rf"^{ITEM_NUMBER}\s+(?=\S)")
 # How a line that ends its sentence or its entry ends.
 _ENDS = re.compile(r"[.!?;)\]\u201d\"]\s*$")
 

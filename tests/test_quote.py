@@ -158,6 +158,13 @@ def sample_index(local_settings, index):
     return index
 
 
+def _number_of(prompt: str, words: str) -> str:
+    """The number the line-pick prompt gives the first line that holds `words`, as the model
+    would reply it."""
+    return next(line.split(".")[0] for line in prompt.splitlines()
+                if line[:1].isdigit() and words in line)
+
+
 def _ask(settings, index, reply: str, question: str):
     model = FakeChatModel(responses=[reply])
     assistant = Assistant(settings, index=index, chat_model=model)
@@ -171,8 +178,7 @@ def test_a_picked_line_is_quoted_with_its_citation(local_settings, sample_index)
     probe, model = _ask(local_settings, sample_index, "0", question)
     assert probe.refused and probe.diagnostics["refused_by"] == "no line"
     listing = model.prompts[0]
-    number = next(line.split(".")[0] for line in listing.splitlines()
-                  if line[:1].isdigit() and "Halverson" in line)
+    number = _number_of(listing, "Halverson")
     result, _ = _ask(local_settings, sample_index, number, question)
     assert not result.refused, result
     assert result.text.startswith("Priya Ramanathan: ") and "Halverson" in result.text
@@ -265,8 +271,7 @@ def test_auto_picks_lines_where_the_written_answer_gives_another_kind_of_thing(
         "- Tidal Sensing with Cheap Buoys. MobiSys 2018, Munich, Germany.\n"))
     question = "In which city did Ada Quill present her talk at SenSys 2019?"
     _, model = _ask(local, index, "0", question)
-    number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
-                  if line[:1].isdigit() and "SenSys" in line)
+    number = _number_of(model.prompts[0], "SenSys")
     auto = local.model_copy(update={"answer_style": "auto"})
     placeless = "Ada Quill presented Listening to Quiet Rooms at SenSys 2019 [1]."
     model = FakeChatModel(responses=[placeless, number])
@@ -311,8 +316,7 @@ def test_a_picked_line_is_quoted_with_the_title_lines_compression_left_out(
     listing = model.prompts[0]
     # Compression sent the award line without the line its title starts on.
     assert "Best Paper Award" in listing and "Listening to Quiet Rooms" not in listing
-    number = next(line.split(".")[0] for line in listing.splitlines()
-                  if line[:1].isdigit() and "Best Paper Award" in line)
+    number = _number_of(listing, "Best Paper Award")
     result, _ = _ask(local, index, number, question)
     assert not result.refused, result
     assert "Listening to Quiet Rooms: Acoustic Maps Built from Small Sensors" in result.text
@@ -335,8 +339,7 @@ def test_a_picked_sentence_is_quoted_with_the_sentences_before_it_on_its_line(
     # Compression sent the award without the sentences before it, and no item number alone.
     assert "Best Paper Award" in listing and "Listening to Quiet Rooms" not in listing
     assert not any(line.endswith(". - 1.") for line in listing.splitlines())
-    number = next(line.split(".")[0] for line in listing.splitlines()
-                  if line[:1].isdigit() and "Best Paper Award" in line)
+    number = _number_of(listing, "Best Paper Award")
     result, _ = _ask(local, index, number, question)
     assert not result.refused, result
     assert "Listening to Quiet Rooms with Acoustic Maps Built from Small Sensors" in result.text
@@ -355,8 +358,7 @@ def test_the_one_line_that_answers_is_quoted_where_the_model_picked_the_entry_be
         "\n## Contact\n\nNorthgate University, 12 Harbour Road, Room 4031, Dunmore\n"))
     question = "What is the arXiv identifier of Ada Quill's TIDEMAP preprint?"
     _, model = _ask(local, index, "0", question)
-    listing = model.prompts[0].splitlines()
-    gulls = next(line.split(".")[0] for line in listing if "Gulls" in line)
+    gulls = _number_of(model.prompts[0], "Gulls")
     result, _ = _ask(local, index, gulls, question)
     assert not result.refused, result
     assert "2302.11873" in result.text and "2301.04417" not in result.text
@@ -424,8 +426,7 @@ def test_a_picked_line_about_another_organisation_than_the_question_names_is_ref
 )
     def number(question: str, words: str) -> str:
         _, model = _ask(local, index, "0", question)
-        return next(line.split(".")[0] for line in model.prompts[0].splitlines()
-                    if line[:1].isdigit() and words in line)
+        return _number_of(model.prompts[0], words)
 
     # The GPA line names Calder State, not Northgate, which the passages also name.
     question = "What was Ada Quill's GPA at Northgate?"

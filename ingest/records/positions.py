@@ -53,7 +53,8 @@ _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
     r"(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
     r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
-    r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Associates|Associati|Partners|Consulting|Systems|Technologies|Technology|Tecnologia|"
+    r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Associates|Associati|Partners|Consulting|"
+    r"Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
     r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|Bank|Fund|"
     r"Laboratoire|Laboratorio|Laboratorium|Labor|INRIA|Inria|CNRS|INSERM|Inserm|CSIC|CNR|"
@@ -576,12 +577,13 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             continue
         # "Lab Technician" / "Rovi Pharma, Granada | 2009 – 2010": the dated line right under a
         # role that names no employer names it, whatever words it uses, before its place
+        bare = without_dates(text)
         under_role = bool(dates) and bool(records) and not records[-1]["organisation"] and \
             at > 0 and records[-1]["_span"][1] == lines[at - 1].end and not is_role(text) \
-            and text[:1].isupper() and 1 <= len(without_dates(text).split()) <= 10 \
+            and text[:1].isupper() and 1 <= len(bare.split()) <= 10 \
             and not sentence_like(text) and not _dates_alone([line], 0) and any(
                 _a_place(part.strip(" |")) or countries_in(part)
-                for part in without_dates(text).split(",")[1:])
+                for part in bare.split(",")[1:])
         if is_org(line, raw_line) or under_role:
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
