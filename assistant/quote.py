@@ -33,6 +33,7 @@ from assistant.compress import (
 )
 from assistant.citations import strip_markers
 from assistant.retrieval import STOPWORDS, Passage
+from ingest.chunking import GOES_ON, dated
 from ingest.records.education import DEGREE, match_level
 from ingest.records.places import countries_in
 
@@ -427,6 +428,9 @@ def wraps(before: str, line: str) -> bool:
         return False
     if line[:1].islower():
         return True
+    if dated(line, opening=False) and not dated(line, ending=False) and \
+            not GOES_ON.search(before):
+        return False  # the next entry's head: "Harbour College, Cork BSc 2006-2009"
     return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6
 
 

@@ -225,10 +225,10 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
 
 def split_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the entries in text[start:end]: a publication, a job, a paragraph."""
-    blocks = _raw_blocks(text, start, end)
+    blocks, heads = _cut_heads(text, _raw_blocks(text, start, end))
     entries: list[list[int]] = []
     for i, (b_start, b_end) in enumerate(blocks):
-        if entries:
+        if entries and b_start not in heads:
             previous = text[blocks[i - 1][0] : blocks[i - 1][1]]
             entry = text[entries[-1][0] : entries[-1][1]]
             if _continues(previous, entry, text[b_start:b_end]):
@@ -259,6 +259,56 @@ def _raw_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if b_start is not None:
         blocks.append((b_start, offset))
     return [(s, _rstrip_end(text, s, e)) for s, e in blocks]
+
+
+# A line that goes on in the next one: "… research visit at the" / "University of Z, 2015–2016"
+GOES_ON = re.compile(r"(?:[,&(]|\b(?:a|an|the|of|at|in|on|for|with|to|and|or|by|from))$", re.I)
+
+
+def dated(line: str, opening: bool = True, ending: bool = True) -> bool:
+    """Whether a line opens (where `opening`) or ends (where `ending`) with a date range, as an
+    entry's head does: "2006-2009 BSc, Harbour College", "Harbour College, Cork 2006-2009"."""
+    from ingest.records.text import DATE_RANGE  # the records read this module
+
+    line = line.strip()
+    return any((opening and found.start() == 0) or
+               (ending and not line[found.end():].strip(" .,;:)"))
+               for found in DATE_RANGE.finditer(line))
+
+
+def _cut_heads(text: str, blocks: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], set[int]]:
+    """Blocks with the head of the next entry cut from the bullet above it, where a PDF set no
+    blank line between them ("• Worked with industry (Bayer CropScience, later BASF)" /
+    "Bond University Gold Coast, Australia" / "MASTER OF IT 2010‑2012"), and the starts of
+    those heads. The span's own entries tell a head: a block that is no bullet and holds a
+    dated line, where the dated line's place in it ("University of Queensland" / "PHD
+    2012‑2016": the second line) says where a head inside a bullet's block begins. Where every
+    entry is a bullet ("• PhD Mathematics" / "University of Kent" / "2020 - 2023"), the dates
+    are the bullet's own and nothing is cut."""
+    depths: dict[int, int] = {}
+    for b_start, b_end in blocks:
+        lines = text[b_start:b_end].split("\n")
+        if not _BULLET.match(lines[0]):
+            at = next((i for i, line in enumerate(lines) if dated(line)), None)
+            if at is not None:
+                depths[at] = depths.get(at, 0) + 1
+    if not depths:
+        return blocks, set()
+    depth = max(sorted(depths), key=lambda d: depths[d])  # the most common; the first of a tie
+    out: list[tuple[int, int]] = []
+    heads: set[int] = set()
+    for b_start, b_end in blocks:
+        lines = text[b_start:b_end].split("\n")
+        at = next((i for i, line in enumerate(lines) if i and dated(line)), None)
+        first = at - depth if at is not None else 0
+        if not _BULLET.match(lines[0]) or first < 1 or lines[first].lstrip()[:1].islower() \
+                or GOES_ON.search(lines[first - 1].rstrip()):
+            out.append((b_start, b_end))
+            continue
+        cut = b_start + sum(len(line) + 1 for line in lines[:first])
+        out += [(b_start, _rstrip_end(text, b_start, cut)), (cut, b_end)]
+        heads.add(cut)
+    return out, heads
 
 
 def _rstrip_end(text: str, start: int, end: int) -> int:

@@ -164,3 +164,22 @@ def test_a_list_numbered_by_kind_is_split_at_each_number() -> None:
             "[J1] A. Velamuri. Cache-aware learned indexes. TKDE 2021.\n")
     entries = [text[s:e] for s, e in split_entries(text, 0, len(text))]
     assert [e[:4] for e in entries] == ["[C2]", "[C1]", "[J1]"]
+
+
+def test_the_next_entry_s_head_is_cut_from_the_bullet_above_it() -> None:
+    """No blank line between a bullet and the next job's head: the section's first entry, a
+    head of two lines with the dates on the second, says where the later heads begin."""
+    text = ("Harbourline Labs Dunmore, Ireland\nRESEARCH ENGINEER 2019-2023\n"
+            "• Built tide gauges from salvaged parts\n"
+            "• Worked with industry (Harbourline, later Kelp Systems)\n"
+            "Calder State University Bloomington, IN\nLAB TECHNICIAN 2016-2019\n"
+            "• Kept the wave tank running for a research visit at the\n"
+            "Harbour Institute, Cork 2017-2018\n")
+    entries = [text[s:e] for s, e in split_entries(text, 0, len(text))]
+    assert "Calder State University Bloomington, IN\nLAB TECHNICIAN 2016-2019" in entries
+    assert "• Worked with industry (Harbourline, later Kelp Systems)" in entries
+    assert any(e.endswith("at the\nHarbour Institute, Cork 2017-2018") for e in entries)
+    # Where every entry is a bullet, the dates under one are its own.
+    text = ("• PhD Mathematics\nUniversity of Kent\n2020 - 2023\n"
+            "• MSc Statistics\nUniversity of Warwick\n2019 - 2020\n")
+    assert len(split_entries(text, 0, len(text))) == 2

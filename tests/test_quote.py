@@ -525,3 +525,28 @@ def test_a_university_does_not_answer_which_company() -> None:
     assert lacks_asked(question, "He joined Belkin, Inc. [1].", people) is None
     assert lacks_asked("Is Jinliang Wei a co-author of the Orion paper?", "Yes [1].",
                        people) is None
+
+
+def test_a_bullet_is_quoted_as_part_of_the_entry_whose_head_the_pdf_set_right_after_it(
+        settings, index, tmp_path) -> None:
+    """A CV with no blank line between a bullet and the next degree's head: the bullet belongs
+    to the degree above it, whose name the question gives."""
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
+    profile = tmp_path / "ada_quill_cv.txt"
+    profile.write_text(
+        "Ada Quill\nMarine sensing researcher\n\nEducation\n"
+        "Northgate University Dunmore, Ireland\nPHD 2012-2016\n"
+        "• Built tide gauges from salvaged parts\n"
+        "• Worked with industry (Harbourline, later Kelp Systems)\n"
+        "Calder State University Bloomington, IN\nMASTER OF IT 2010-2012\n"
+        "• Graduated with High Distinction. Gannet Medal for the highest GPA of all IT students\n"
+        "Harbour College Cork, Ireland\nBACHELOR OF SCIENCE 2006-2009\n"
+        "• Studied marine biology with a focus on kelp\n", encoding="utf-8")
+    ingest([profile], local, index)
+    question = "Which medal did Ada Quill receive at Calder State University?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0]
+    assert not any("Kelp Systems)" in line and "Calder" in line for line in listing.splitlines())
+    result, _ = _ask(local, index, _number_of(listing, "Gannet Medal"), question)
+    assert not result.refused, result
+    assert "Gannet Medal" in result.text and "Harbour College" not in result.text
