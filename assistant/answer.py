@@ -181,6 +181,13 @@ class Assistant:
                     written.diagnostics["dropped"] = ["number of another entry"]
                     written.notes.append(f"The passages give {', '.join(stray)} with another "
                                          "entry than the one the question names.")
+                elif not written.refused and quote.of_other_entry(question, written.text,
+                                                                  context, focus):
+                    # "What course did he teach at Kearney?" answered from the Indiana list
+                    written = refusal(self.backend, "checker")
+                    written.diagnostics["dropped"] = ["value of another entry"]
+                    written.notes.append("The passages give the answer's value in the entry "
+                                         "of another organisation than the question names.")
                 elif not written.refused and (lacking := quote.lacks_asked(
                         question, written.text, focus)):
                     # written about something else than asked for: the line pick may find it

@@ -33,7 +33,7 @@ from assistant.compress import (
 )
 from assistant.citations import strip_markers
 from assistant.retrieval import STOPWORDS, Passage
-from ingest.chunking import GOES_ON, dated
+from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
 from ingest.records.places import countries_in
 
@@ -125,6 +125,11 @@ _GENERIC = re.compile(r"^(?:ph\.?\s?d|d\.?phil|m\.?s\.?c?|b\.?s\.?c?|b\.?a|m\.?a
 _ORGANISATION = re.compile(r"\b(?:universit|institut|college|school|academy|laborator|labs?\b|"
                            r"inc\b|corporation|company|cent(?:er|re)\b|foundation|hospital|"
                            r"ministry|department)", re.I)
+# A line that opens with an organisation's name: "Calder State University MARS 110 …",
+# "University of Muenster, Germany", "Department of Zoology"
+_OPENS_WITH_ORGANISATION = re.compile(
+    r"(?:[A-Z][\w.&'’-]*\s+(?:(?:of|de|for|and|the|&)\s+)?){0,3}(?:Universit|Institut|College|"
+    r"School|Academy|Laborator|Labs?\b|Cent(?:er|re)\b|Foundation|Hospital|Ministry|Department)")
 # Words of letters a line must hold to say anything: "19" or "5" alone is a stray number.
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -328,6 +333,47 @@ def _of_named(question: str, context: Sequence[tuple[Passage, str]], lines: Sequ
     return check
 
 
+def of_other_entry(question: str, text: str, context: Sequence[tuple[Passage, str]],
+                   people: Sequence[str]) -> bool:
+    """Whether a written answer takes its value from the entry of another thing than the one
+    the question names: "What course did he teach at Kearney?" answered with a course listed
+    under Indiana University. The lines that hold most of the answer's own words (those the
+    question does not give) hold its value; where each of them sits in an entry that names
+    another organisation (`_of_named`), the answer is about the entry beside the one asked of.
+    A line whose entry names no organisation in its passage (a project's bullet, its title in
+    the chunk before) tells nothing either way."""
+    if not named_things(question, people):
+        return False
+    own = stems(" ".join(name_words(people)))
+    value = stems(strip_markers(text)) - stems(question) - STOPWORDS - own
+    lines = numbered_lines(context)
+    overlap = [len(value & stems(line.text)) for line in lines]
+    best = max(overlap, default=0)
+    if not value or best < min(2, len(value)):
+        return False  # no line holds the value: the citation check judges the answer
+    of_named = _of_named(question, context, lines, people)
+    uncut = _uncut(context)
+
+    def elsewhere(n: int) -> bool:
+        """Line n sits under another organisation: its entry names one, not the thing asked,
+        and no entry of its passage holds both (a grant's funder between its title and its
+        amount)."""
+        full = uncut(lines[n].passage)
+        if of_named(n) or not any(  # by name: "Indiana University", not "a lab"
+                found.group()[0].isupper() for found in _ORGANISATION.finditer(
+                    _entry_block(full, full.index(lines[n].text)))):
+            return False
+        body = context[lines[n].passage][0].chunk.text
+        entries = [stems(body[a:b]) for a, b in split_entries(body, 0, len(body))]
+        line = stems(lines[n].text)
+        return not any(line <= words and any(thing <= words for thing in things)
+                       for words in entries)
+
+    things = named_things(question, people)
+
+    return all(elsewhere(n) for n, found in enumerate(overlap) if found == best)
+
+
 def _entry_block(full: Sequence[str], at: int) -> str:
     """Line `at` of a passage with the lines it wraps into and those above it back to the line
     that names an organisation: the entry it belongs to (a degree's GPA under its university)."""
@@ -431,6 +477,8 @@ def wraps(before: str, line: str) -> bool:
     if dated(line, opening=False) and not dated(line, ending=False) and \
             not GOES_ON.search(before):
         return False  # the next entry's head: "Harbour College, Cork BSc 2006-2009"
+    if _OPENS_WITH_ORGANISATION.match(before) and _OPENS_WITH_ORGANISATION.match(line):
+        return False  # two entries that each open with their school: courses under each
     return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6
 
 

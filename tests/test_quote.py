@@ -550,3 +550,27 @@ def test_a_bullet_is_quoted_as_part_of_the_entry_whose_head_the_pdf_set_right_af
     result, _ = _ask(local, index, _number_of(listing, "Gannet Medal"), question)
     assert not result.refused, result
     assert "Gannet Medal" in result.text and "Harbour College" not in result.text
+
+
+def test_a_written_answer_from_the_entry_of_another_school_goes_to_the_line_pick(
+        settings, index, tmp_path) -> None:
+    """"What course did she teach at Calder State?" answered with a course listed under
+    Northgate: refused by the checker, and the line pick quotes the Calder State course."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Courses Taught\n\n"
+        "*Northgate University*  \nOCEA 310 Coastal Currents  \nOCEA 512 Wave Dynamics  \n\n"
+        "*Calder State University*  \nMARS 110 Introduction to Marine Science  \n"))
+    question = "What course did Ada Quill teach at Calder State University?"
+    _, model = _ask(local, index, "0", question)
+    number = _number_of(model.prompts[0], "MARS 110")
+    auto = local.model_copy(update={"answer_style": "auto"})
+    other = "The course Ada Quill taught at Calder State University was OCEA 310 Coastal Currents [1]."
+    model = FakeChatModel(responses=[other, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 2, result
+    assert "MARS 110" in result.text and "OCEA" not in result.text
+    # The course of the school asked about, written, stands: no second call.
+    right = "Ada Quill taught MARS 110 Introduction to Marine Science at Calder State [1]."
+    model = FakeChatModel(responses=[right, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 1 and "MARS 110" in result.text
