@@ -273,3 +273,18 @@ def test_an_answer_that_gives_another_kind_of_thing_than_asked_for_is_refused(
         assert wrong.refused and wrong.diagnostics["dropped"] == [why], question
         right, _ = _ask(settings, sample_index, asked_kind, question)
         assert not right.refused, (question, right.notes)
+
+
+def test_the_course_taught_at_a_school_is_read_from_the_list_under_that_school(
+        settings, index, tmp_path) -> None:
+    profile = tmp_path / "ilse_moravec.md"
+    profile.write_text(
+        "# Ilse Moravec\n\n**Research Areas**\nReef ecology\n\n**Courses Taught**  \n"
+        "*Kestrel University*  \nMSCH-J 423 Public Opinion  \nREEF 2010 Coral Biology  \n\n"
+        "*Harbour State University*  \nPOLS 230 Tides, Currents, and Coastal Law  \n",
+        encoding="utf-8")
+    ingest([profile], settings, index)
+    result = Assistant(settings, index=index).answer(
+        "What course did Ilse Moravec teach at Harbour State University?")
+    assert result.route == "collection" and not result.refused, result
+    assert "POLS 230" in result.text and "Coral" not in result.text and "MSCH" not in result.text

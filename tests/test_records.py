@@ -570,6 +570,18 @@ def test_a_courses_taught_heading_and_course_codes_with_a_department_letter() ->
     assert courses == ["MSCH-J 423 Public Opinion", "MSCH-T 512 Reef Politics"]
 
 
+def test_course_codes_under_each_school_take_that_school() -> None:
+    """Codes listed under a school of their own: the school is where they were taught; a
+    four-digit course number is no year, and a title listing three things stays whole."""
+    text = ("# Ilse Moravec\n\n**Research Areas**\nReef ecology\n\n**Courses Taught**  \n"
+            "*Kestrel University*  \nMSCH-J 423 Public Opinion  \nREEF 2010 Coral Biology  \n\n"
+            "*Harbour State University*  \nPOLS 230 Tides, Currents, and Coastal Law  \n")
+    assert _fields(text, "Ilse Moravec", "teaching", "course", "institution", "term") == [
+        ("MSCH-J 423 Public Opinion", "Kestrel University", None),
+        ("REEF 2010 Coral Biology", "Kestrel University", None),
+        ("POLS 230 Tides, Currents, and Coastal Law", "Harbour State University", None)]
+
+
 def test_italics_that_repeat_the_titles_give_no_venues() -> None:
     from ingest.records.publications import venues_from_italics
 

@@ -104,7 +104,7 @@ def _fits(query: Query, record: StoredRecord) -> bool:
     if record.kind == "award":
         return _award_fits(query, d.get("name") or "") and query.in_years(d.get("year"))
     if record.kind == "teaching":
-        said = f"{d.get('course') or ''} {record.quote}"
+        said = f"{d.get('course') or ''} {d.get('institution') or ''} {record.quote}"
         return (not query.value or phrase_matches(query.value, said)) and _overlaps(
             query, _span(d.get("term"), d.get("term")))
     return False
@@ -184,7 +184,8 @@ def _grouped(records: list[StoredRecord]) -> dict[str, list[StoredRecord]]:
 def _listed(query: Query, index: Index, backend: str, noun: str) -> Answer | None:
     """Each named person's items of one kind."""
     if query.value and query.relation == "teaching" and INSTITUTION.search(query.value) is None \
-            and any(not INSTITUTION.search(r.quote) for r in _records(
+            and any(not INSTITUTION.search(r.quote) and not r.data.get("institution")
+                    for r in _records(
                 Query(relation="teaching", shape="list"), index, query.people)):
         return None  # "courses at Calder State" when some rows name no place: passages decide
     found = _grouped(_records(query, index, query.people))

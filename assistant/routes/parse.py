@@ -772,6 +772,9 @@ def _pick(relations: list[str], title: str | None, values: list, people: list[st
         kinds -= {"education"}  # "PhD advisor": the degree is a filter
     if "teaching" in kinds and "assistant" in [t.low for t in tokens]:
         kinds -= {"position"}  # "teaching assistant" is a course taught, not a job
+    if "teaching" in kinds and all(t.text[:1].isupper() for t in tokens
+                                   if t.role == "relation:education"):
+        kinds -= {"education"}  # "taught at Harbour State University": where, in its name
     if title and kinds & {"papers", "authorship", "coauthors"}:
         kinds -= {"papers", "coauthors"} if "authorship" in kinds and people else set()
         if "authorship" in kinds and not people:
@@ -807,8 +810,9 @@ def _value_for(relation: str, title: str | None, values: list,
         if values:
             return Query(reason="a title and another value")
         return title
-    # A university is where one studies and where one works: either kind of record names it.
-    either = {"institution", "organisation"} if want & {"institution", "organisation"} else set()
+    # A university is where one studies, works and teaches: any of those records names it.
+    either = {"institution", "organisation"} if want & {"institution", "organisation"} or \
+        relation == "teaching" else set()
     fitting = [v for v in values if v[1] & want or v[1] & either and INSTITUTION.search(v[0])]
     if len(values) > len(fitting) or len(fitting) > 1:
         return Query(reason="a value the relation does not hold")

@@ -386,7 +386,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         elif named:
             current, place = named, school or place
         elif course := honours.teaching_from_line(line, current):
-            found.append(course)
+            found.append({"institution": place} | course if place else course)
         elif school:
             place = school
         elif lists and (course := honours.course_line(line, current, place)):

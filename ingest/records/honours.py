@@ -443,6 +443,14 @@ def _unbracketed(part: str) -> str:
     return part.strip(" ,.;:")
 
 
+def _term(text: str) -> re.Match[str] | None:
+    """The term a course line gives, never the number of its code ("POLS 2010 American
+    National Government")."""
+    codes = [found.span() for found in _COURSE.finditer(text)]
+    return next((term for term in _TERM.finditer(text)
+                 if not any(a <= term.start() < b for a, b in codes)), None)
+
+
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     """A taught course from one line, or None when the line names no course."""
     text = line.text
@@ -455,7 +463,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
         return None
     if not course and len(text.split()) < 3:
         return None
-    term = _TERM.search(text)
+    term = _term(text)
     rest = text
     if term:
         rest = re.sub(r"\(\s*\)", " ", rest.replace(term.group(0), " "))  # "(Fall 2020)"
@@ -467,6 +475,10 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     parts = [_unbracketed(p) for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
              if _unbracketed(p)]
     course_part = next((p for p in parts if _COURSE.search(p)), parts[0] if parts else "")
+    listed = next((parts[:k + 1] for k in range(parts.index(course_part) + 1, len(parts))
+                   if parts[k].startswith("and ")), None) if course_part else None
+    if listed:  # "POLS 230 Elections, Political Parties, and Special Interests"
+        course_part = ", ".join(listed[listed.index(course_part):])
     where = next((p for p in parts if p != course_part and INSTITUTION.search(p)), None)
     course_part = re.sub(r"^(?:for|in|of)\s+", "", course_part)  # "TA for MA222: Metric Spaces"
     if not course_part or len(course_part) < 4:
