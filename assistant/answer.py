@@ -217,8 +217,14 @@ class Assistant:
                         question, lines, valued, focus, sections, context)) == 1:
                     kept = labelled
                     diagnostics["labelled"] = lines[labelled[0]].text
-                raw = quote.compose(quote.restore(context, lines, kept), kept,
-                                    quote.apart(context, lines))
+                cut = quote.apart(context, lines)
+                raw = quote.compose(quote.restore(context, lines, kept), kept, cut)
+                if kept and quote.lacks_asked(question, raw, focus):
+                    # "Summer Intern" for "which company?": the employer is on the line under
+                    fuller = quote.compose(quote.with_lines_under(
+                        quote.restore(context, lines, kept), kept, cut), kept, cut)
+                    if not quote.lacks_asked(question, fuller, focus):
+                        raw = fuller
                 timings["first_token_s"] = time.perf_counter() - started
                 diagnostics["picked"] = str(reply)
                 diagnostics["refused_by"] = "quote check" if chosen else "no line"

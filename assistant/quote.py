@@ -444,6 +444,30 @@ def _entry(lines: Sequence[Line], n: int, cut: Collection[int] = ()) -> tuple[in
     return first, last
 
 
+# The short lines under a role that say where and when ("Summer Intern" / "John Deere
+# Headquarters" / "2014,"), as compression keeps them with it.
+UNDER_LINES, UNDER_WORDS = 2, 6
+
+
+def with_lines_under(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int]
+                     ) -> list[Line]:
+    """The lines with each pick followed on its line by the short lines right under it in its
+    passage, up to UNDER_LINES: for a picked role whose quote lacks what the question asks
+    for (an employer, a date)."""
+    out = list(lines)
+    for n in chosen:
+        under = []
+        for m in range(n + 1, min(n + 1 + UNDER_LINES, len(lines))):
+            if lines[m].passage != lines[n].passage or m in cut or m in chosen or \
+                    len(lines[m].text.split()) > UNDER_WORDS:
+                break
+            under.append(lines[m].text)
+            out[m] = Line(lines[m].passage, lines[m].person, "")  # said once, on the pick's
+        out[n] = Line(lines[n].passage, lines[n].person,
+                      " ".join([out[n].text, *under]).rstrip(" ,;"))
+    return out
+
+
 def whole_entries(lines: Sequence[Line], chosen: Sequence[int],
                   cut: Collection[int] = ()) -> list[int]:
     """The picks with the lines their entry wraps from: a PDF breaks a paper's title over lines,
@@ -553,7 +577,8 @@ def compose(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int] =
     quoted = []
     for group in groups:
         first = lines[group[0]]
-        text = " ".join(lines[n].text for n in group).lstrip("•●▪◦*-–· ").rstrip()
+        text = " ".join(lines[n].text for n in group if lines[n].text)
+        text = text.lstrip("•●▪◦*-–· ").rstrip()
         text = _ITEM_NUMBER.sub("", text)
         quoted.append(f"{first.person}: {text} [{first.passage + 1}]")
     return "\n".join(quoted)

@@ -554,23 +554,46 @@ def test_a_bullet_is_quoted_as_part_of_the_entry_whose_head_the_pdf_set_right_af
 
 def test_a_written_answer_from_the_entry_of_another_school_goes_to_the_line_pick(
         settings, index, tmp_path) -> None:
-    """"What course did she teach at Calder State?" answered with a course listed under
-    Northgate: refused by the checker, and the line pick quotes the Calder State course."""
+    """"Which grant did she hold at Calder State?" answered with the grant listed under
+    Northgate: refused by the checker, and the line pick quotes the Calder State grant."""
     local = _ada_quill(settings, index, tmp_path, (
-        "# Ada Quill\n\n## Courses Taught\n\n"
-        "*Northgate University*  \nOCEA 310 Coastal Currents  \nOCEA 512 Wave Dynamics  \n\n"
-        "*Calder State University*  \nMARS 110 Introduction to Marine Science  \n"))
-    question = "What course did Ada Quill teach at Calder State University?"
+        "# Ada Quill\n\n## Funding\n\n"
+        "*Northgate University*  \nHarbour Acoustics Grant, EUR 20,000  \n"
+        "Tide Gauge Travel Fund, EUR 1,500  \n\n"
+        "*Calder State University*  \nKelp Robotics Seed Fund, EUR 5,000  \n"))
+    question = "Which grant did Ada Quill hold at Calder State University?"
     _, model = _ask(local, index, "0", question)
-    number = _number_of(model.prompts[0], "MARS 110")
+    number = _number_of(model.prompts[0], "Kelp Robotics")
     auto = local.model_copy(update={"answer_style": "auto"})
-    other = "The course Ada Quill taught at Calder State University was OCEA 310 Coastal Currents [1]."
+    other = "Ada Quill held the Harbour Acoustics Grant at Calder State University [1]."
     model = FakeChatModel(responses=[other, number])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and len(model.calls) == 2, result
-    assert "MARS 110" in result.text and "OCEA" not in result.text
-    # The course of the school asked about, written, stands: no second call.
-    right = "Ada Quill taught MARS 110 Introduction to Marine Science at Calder State [1]."
+    assert "Kelp Robotics" in result.text and "Harbour Acoustics" not in result.text
+    # The grant of the school asked about, written, stands: no second call.
+    right = "Ada Quill held the Kelp Robotics Seed Fund at Calder State University [1]."
     model = FakeChatModel(responses=[right, number])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
-    assert not result.refused and len(model.calls) == 1 and "MARS 110" in result.text
+    assert not result.refused and len(model.calls) == 1 and "Kelp Robotics" in result.text
+
+
+def test_a_picked_role_is_quoted_with_the_employer_on_the_short_line_under_it(
+        settings, index, tmp_path) -> None:
+    """"Which company did she intern at?" picked "Summer Intern": the employer and the year
+    on the short lines under it are quoted with it."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Work Experience\n\n"
+        "Graduate Research Assistant, Northgate University, with Dr. Miriam Stone, building "
+        "low-cost buoys that listen to tides and currents along the harbour for three years.\n"
+        "Summer Intern\nKelp Systems Headquarters\n2014,\nUndergraduate Researcher\n"
+        "Calder State University marine robotics group, where she wrote the control software "
+        "for a wave tank and tested sensors\n"))
+    question = "Which company did Ada Quill intern at in the summer of 2014?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0]
+    number = next(line.split(".")[0] for line in listing.splitlines()
+                  if line.endswith(". Summer Intern"))
+    result, _ = _ask(local, index, number, question)
+    assert not result.refused, result
+    assert "Summer Intern Kelp Systems Headquarters 2014 [1]" in result.text
+    assert result.text.count("Kelp") == 1 and "Undergraduate" not in result.text
