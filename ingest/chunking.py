@@ -226,6 +226,8 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
 def split_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the entries in text[start:end]: a publication, a job, a paragraph."""
     blocks, heads = _cut_heads(text, _raw_blocks(text, start, end))
+    blocks, ends = _cut_after_dates(text, blocks)
+    heads |= ends
     entries: list[list[int]] = []
     for i, (b_start, b_end) in enumerate(blocks):
         if entries and b_start not in heads:
@@ -309,6 +311,35 @@ def _cut_heads(text: str, blocks: list[tuple[int, int]]) -> tuple[list[tuple[int
         out += [(b_start, _rstrip_end(text, b_start, cut)), (cut, b_end)]
         heads.add(cut)
     return out, heads
+
+
+def _cut_after_dates(text: str, blocks: list[tuple[int, int]]
+                     ) -> tuple[list[tuple[int, int]], set[int]]:
+    """Blocks cut after each line that ends with a month's date, where the block's last line
+    does too and its first does not: entries that close with when they happened, set without
+    blank lines between ("… Interval-Based Streams Linz, Austria" / "DAWAK August 2019" /
+    "Next talk …"). Where the first line is dated, dates head the entries and nothing is cut
+    here. The starts of the entries after such a cut are returned too."""
+    from ingest.records.text import MONTH  # the records read this module
+
+    closing = re.compile(rf"\b{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}[.)]?$", re.I)
+    out: list[tuple[int, int]] = []
+    starts: set[int] = set()
+    for b_start, b_end in blocks:
+        lines = text[b_start:b_end].split("\n")
+        closed = [i for i, line in enumerate(lines) if closing.search(line.strip())]
+        if len(closed) < 2 or closed[-1] != len(lines) - 1 or closed[0] == 0:
+            out.append((b_start, b_end))
+            continue
+        offset, first = b_start, b_start
+        for i, line in enumerate(lines):
+            offset += len(line) + 1
+            if i in closed[:-1]:
+                out.append((first, _rstrip_end(text, first, offset)))
+                first = offset
+                starts.add(offset)
+        out.append((first, b_end))
+    return out, starts
 
 
 def _rstrip_end(text: str, start: int, end: int) -> int:

@@ -183,3 +183,17 @@ def test_the_next_entry_s_head_is_cut_from_the_bullet_above_it() -> None:
     text = ("• PhD Mathematics\nUniversity of Kent\n2020 - 2023\n"
             "• MSc Statistics\nUniversity of Warwick\n2019 - 2020\n")
     assert len(split_entries(text, 0, len(text))) == 2
+
+
+def test_entries_that_close_with_their_month_and_year_are_cut_after_it() -> None:
+    """Talks set without blank lines, each closing with its venue and date: one entry each.
+    Where the first line is dated, the dates head the entries and this cuts nothing."""
+    text = ("Listening to quiet rooms with cheap\nmicrophones Lisbon, Portugal\n"
+            "SENSYS October 2018\nTidal sensing with buoys\nMunich, Germany\nMOBISYS June 2019\n")
+    entries = [text[s:e] for s, e in split_entries(text, 0, len(text))]
+    assert entries == ["Listening to quiet rooms with cheap\nmicrophones Lisbon, Portugal\n"
+                       "SENSYS October 2018",
+                       "Tidal sensing with buoys\nMunich, Germany\nMOBISYS June 2019"]
+    text = ("Ph.D. in Marine Science, Northgate University Sept 2016 – Aug 2020\n"
+            "Thesis title: Tides under ice\nM.Sc. in Physics, Calder State Sept 2014 – Aug 2016\n")
+    assert len(split_entries(text, 0, len(text))) == 1

@@ -597,3 +597,23 @@ def test_a_picked_role_is_quoted_with_the_employer_on_the_short_line_under_it(
     assert not result.refused, result
     assert "Summer Intern Kelp Systems Headquarters 2014 [1]" in result.text
     assert result.text.count("Kelp") == 1 and "Undergraduate" not in result.text
+
+
+def test_a_talk_among_talks_set_without_blank_lines_is_quoted_alone(
+        settings, index, tmp_path) -> None:
+    """Talks that each close with their venue and date are lines of their own: the city of
+    the one asked about is quoted, not the one before it."""
+    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
+    profile = tmp_path / "ada_quill_cv.txt"
+    profile.write_text(
+        "Ada Quill\nMarine sensing researcher\n\nTalks\n"
+        "Listening to quiet rooms with cheap\nmicrophones Lisbon, Portugal\nSENSYS October 2018\n"
+        "Tidal sensing with buoys\nMunich, Germany\nMOBISYS June 2019\n", encoding="utf-8")
+    ingest([profile], local, index)
+    question = "In which city did Ada Quill present her talk at MOBISYS 2019?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0]
+    assert not any("Lisbon" in line and "Munich" in line for line in listing.splitlines())
+    result, _ = _ask(local, index, _number_of(listing, "Munich"), question)
+    assert not result.refused, result
+    assert "Munich" in result.text and "Lisbon" not in result.text
