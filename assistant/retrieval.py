@@ -260,8 +260,7 @@ def retrieve(
     scores: dict[str, float] = {}
     query = expand(question, people) if people else expand(question)
     for ranking in (index.vector_ids(query, people, pool),
-                    keyword_search(index, query, people, pool),
-                    _rare_word_ids(index, question, people)):
+                    keyword_search(index, query, people, pool)):
         for rank, chunk_id in enumerate(ranking):
             scores[chunk_id] = scores.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank + 1)
     ordered = sorted(scores, key=scores.__getitem__, reverse=True)
@@ -272,28 +271,6 @@ def retrieve(
     if diversify:
         passages = _round_robin_by_person(_with_home(index, question, passages, pool))
     return passages[:k]
-
-
-# A word of the question that at most this many of the asked-of people's passages hold
-# ("CIFRE", "DAWAK") says which passages answer, though their embeddings may sit far from the
-# question's (a thesis entry's bullet under its degree): they are ranked first a third time.
-RARE_HOLDERS = 2
-
-
-def _rare_word_ids(index: Index, question: str, people: Sequence[str]) -> list[str]:
-    """The passages of the people asked of that hold a question word few of theirs hold."""
-    if not people:
-        return []
-    own = name_words(people)
-    found: list[str] = []
-    for word in keywords(question):
-        low = re.sub(r"[^\w]", "", word.lower())
-        if len(low) < 4 or low in own or _folded(low) in own:
-            continue
-        holders = index.keyword_ids(f'"{low}"', people, RARE_HOLDERS + 1)
-        if len(holders) <= RARE_HOLDERS:
-            found += [chunk_id for chunk_id in holders if chunk_id not in found]
-    return found
 
 
 def _with_home(index: Index, question: str, passages: list[Passage],
