@@ -195,5 +195,6 @@ def test_entries_that_close_with_their_month_and_year_are_cut_after_it() -> None
                        "SENSYS October 2018",
                        "Tidal sensing with buoys\nMunich, Germany\nMOBISYS June 2019"]
     text = ("Ph.D. in Marine Science, Northgate University Sept 2016 – Aug 2020\n"
-            "Thesis title: Tides under ice\nM.Sc. in Physics, Calder State Sept 2014 – Aug 2016\n")
+            "Thesis title: Tides under ice\n"
+            "M.Sc. in Physics, Calder State Sept 2014 – Aug 2016\n")
     assert len(split_entries(text, 0, len(text))) == 1
