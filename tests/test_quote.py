@@ -143,10 +143,11 @@ def local_settings(settings):
     return settings.model_copy(update={"llm": "local", "answer_style": "quote"})
 
 
-def _ada_quill(settings, index, tmp_path, text: str, **update):
-    """Ada Quill's profile, a Markdown page, in the index; the settings that answer by quoting."""
+def _ada_quill(settings, index, tmp_path, text: str, name: str = "ada_quill.md", **update):
+    """Ada Quill's profile (a Markdown page, or the text of a PDF as `name` says) in the index;
+    the settings that answer by quoting."""
     local = settings.model_copy(update={"llm": "local", "answer_style": "quote", **update})
-    profile = tmp_path / "ada_quill.md"
+    profile = tmp_path / name
     profile.write_text(text, encoding="utf-8")
     ingest([profile], local, index)
     return local
@@ -531,9 +532,7 @@ def test_a_bullet_is_quoted_as_part_of_the_entry_whose_head_the_pdf_set_right_af
         settings, index, tmp_path) -> None:
     """A CV with no blank line between a bullet and the next degree's head: the bullet belongs
     to the degree above it, whose name the question gives."""
-    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
-    profile = tmp_path / "ada_quill_cv.txt"
-    profile.write_text(
+    local = _ada_quill(settings, index, tmp_path, (
         "Ada Quill\nMarine sensing researcher\n\nEducation\n"
         "Northgate University Dunmore, Ireland\nPHD 2012-2016\n"
         "• Built tide gauges from salvaged parts\n"
@@ -541,8 +540,7 @@ def test_a_bullet_is_quoted_as_part_of_the_entry_whose_head_the_pdf_set_right_af
         "Calder State University Bloomington, IN\nMASTER OF IT 2010-2012\n"
         "• Graduated with High Distinction. Gannet Medal for the highest GPA of all IT students\n"
         "Harbour College Cork, Ireland\nBACHELOR OF SCIENCE 2006-2009\n"
-        "• Studied marine biology with a focus on kelp\n", encoding="utf-8")
-    ingest([profile], local, index)
+        "• Studied marine biology with a focus on kelp\n"), name="ada_quill_cv.txt")
     question = "Which medal did Ada Quill receive at Calder State University?"
     _, model = _ask(local, index, "0", question)
     listing = model.prompts[0]
@@ -603,13 +601,10 @@ def test_a_talk_among_talks_set_without_blank_lines_is_quoted_alone(
         settings, index, tmp_path) -> None:
     """Talks that each close with their venue and date are lines of their own: the city of
     the one asked about is quoted, not the one before it."""
-    local = settings.model_copy(update={"llm": "local", "answer_style": "quote"})
-    profile = tmp_path / "ada_quill_cv.txt"
-    profile.write_text(
+    local = _ada_quill(settings, index, tmp_path, (
         "Ada Quill\nMarine sensing researcher\n\nTalks\n"
         "Listening to quiet rooms with cheap\nmicrophones Lisbon, Portugal\nSENSYS October 2018\n"
-        "Tidal sensing with buoys\nMunich, Germany\nMOBISYS June 2019\n", encoding="utf-8")
-    ingest([profile], local, index)
+        "Tidal sensing with buoys\nMunich, Germany\nMOBISYS June 2019\n"), name="ada_quill_cv.txt")
     question = "In which city did Ada Quill present her talk at MOBISYS 2019?"
     _, model = _ask(local, index, "0", question)
     listing = model.prompts[0]
