@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords, name_words
 from ingest import injection, tokens
-from ingest.chunking import split_entries
-from ingest.records.text import DATE_RANGE
+from ingest.chunking import dated, split_entries
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
 # A list item's number ("2.", "[3]", "1)").
@@ -235,9 +234,7 @@ def _dated_parts(text: str) -> list[str]:
         return [text]
     parts: list[list[str]] = []
     for line in text.split("\n"):
-        if not parts or _DATED_HEAD.match(line.strip()) or any(
-                found.start() == 0 or not line.strip()[found.end():].strip(" .,;:)")
-                for found in DATE_RANGE.finditer(line.strip())):
+        if not parts or _DATED_HEAD.match(line.strip()) or dated(line):
             parts.append([])
         parts[-1].append(line)
     return ["\n".join(part) for part in parts]

@@ -342,7 +342,8 @@ def of_other_entry(question: str, text: str, context: Sequence[tuple[Passage, st
     another organisation (`_of_named`), the answer is about the entry beside the one asked of.
     A line whose entry names no organisation in its passage (a project's bullet, its title in
     the chunk before) tells nothing either way."""
-    if not named_things(question, people):
+    things = named_things(question, people)
+    if not things:
         return False
     own = stems(" ".join(name_words(people)))
     value = stems(strip_markers(text)) - stems(question) - STOPWORDS - own
@@ -368,8 +369,6 @@ def of_other_entry(question: str, text: str, context: Sequence[tuple[Passage, st
         line = stems(lines[n].text)
         return not any(line <= words and any(thing <= words for thing in things)
                        for words in entries)
-
-    things = named_things(question, people)
 
     return all(elsewhere(n) for n, found in enumerate(overlap) if found == best)
 
