@@ -268,6 +268,7 @@ def retrieve(
     passages = [Passage(c, scores[c.id]) for c in chunks]
     if people and len(people) <= 3:
         passages = _with_contact(index, question, people, passages)
+        passages = _with_capitals(index, question, people, passages, k)
     if diversify:
         passages = _round_robin_by_person(_with_home(index, question, passages, pool))
     return passages[:k]
@@ -306,6 +307,37 @@ def _with_contact(index: Index, question: str, people: Sequence[str],
             if holds_contact(question, c.text)]
     seen = {p.chunk.id for p in held}
     return held + [p for p in passages if p.chunk.id not in seen]
+
+
+# A name the question writes in capitals ("CIFRE", "DAWAK"): the embedding model never saw most
+# of them, so a passage that holds one can rank last by meaning ("• CIFRE fellowship (Company:
+# Foxstream)" under a Ph.D.'s thesis) and answer all the same. The passages that hold it, where
+# at most RARE_HOLDERS of the person's do, take the last places of the k sent.
+_CAPITALS = re.compile(r"(?<![\w.-])[A-Z][A-Z0-9]{2,}(?![\w-])")
+RARE_HOLDERS = 2
+
+
+def _with_capitals(index: Index, question: str, people: Sequence[str],
+                   passages: list[Passage], k: int) -> list[Passage]:
+    """The passages, with those of the people that hold a name the question writes in capitals
+    among the first k: after the passages both rankings agree on, not before them."""
+    own = name_words(people)
+    holders: list[str] = []
+    for word in _CAPITALS.findall(question):
+        if word.lower() in own:
+            continue
+        found = index.keyword_ids(f'"{word.lower()}"', people, RARE_HOLDERS + 1)
+        if len(found) <= RARE_HOLDERS:
+            holders += [chunk_id for chunk_id in found if chunk_id not in holders]
+    sent = {p.chunk.id for p in passages[:k]}
+    missing = index.chunks([chunk_id for chunk_id in holders if chunk_id not in sent])[:k]
+    if not missing:
+        return passages
+    kept = passages[:k - len(missing)]
+    score = kept[-1].score if kept else 1.0
+    added = {c.id for c in missing}
+    return [*kept, *(Passage(c, score) for c in missing),
+            *(p for p in passages[len(kept):] if p.chunk.id not in added)]
 
 
 def _round_robin_by_person(passages: list[Passage]) -> list[Passage]:

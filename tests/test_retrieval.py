@@ -148,3 +148,23 @@ def test_a_collection_question_about_where_people_are_based_reads_their_headers(
     first = passages[0].chunk
     assert first.index == 0 and first.person == "Priya Ramanathan" and "Fairhaven" in first.text
     assert sum(p.chunk.index == 0 and "Fairhaven" in p.chunk.text for p in passages) == 1
+
+
+def test_a_name_written_in_capitals_brings_in_the_few_passages_that_hold_it(settings,
+                                                                             index) -> None:
+    """"KELPNET" is in one passage of hers, a degree's bullet that reads nothing like a question
+    about a company: it is sent, in the last place, though its embedding ranks it last."""
+    jobs = "\n\n".join(
+        f"## Industry role {i}\n\nSenior engineer at Harbour Systems Company {i}, where she led "
+        f"the engineering team building company software for tide data, hired engineers and "
+        f"managed the company's developers and scientists in office {i}." for i in range(9))
+    cv = ("# Mira Okonkwo\n\n## Education\n\nPh.D. in Oceanography, Calder State University\n"
+          "- Thesis: Acoustic maps of shallow bays\n- Advisor: Prof. Ines Okoro\n"
+          "- KELPNET grant (Lab: Tidal Acoustics, Partner: Brinewater)\n\n" + jobs + "\n")
+    folder = Path(tempfile.mkdtemp())
+    (folder / "mira.md").write_text(cv)
+    ingest([folder], settings, index)
+    question = "Which company was Mira Okonkwo's KELPNET grant with?"
+    passages = retrieve(index, question, people=["Mira Okonkwo"], k=3)
+    assert len(passages) == 3 and "KELPNET" in passages[-1].chunk.text
+    assert not any("KELPNET" in p.chunk.text for p in passages[:-1])
