@@ -612,3 +612,22 @@ def test_a_talk_among_talks_set_without_blank_lines_is_quoted_alone(
     result, _ = _ask(local, index, _number_of(listing, "Munich"), question)
     assert not result.refused, result
     assert "Munich" in result.text and "Lisbon" not in result.text
+
+
+def test_a_name_written_in_capitals_reaches_the_lines_the_model_reads(
+        settings, index, tmp_path) -> None:
+    """"KELPNET" is in one bullet under her Ph.D., a passage far by meaning from a question
+    about a company among many job passages: it is sent, and its line quoted when picked."""
+    jobs = "\n\n".join(
+        f"## Industry role {i}\n\nSenior engineer at Harbour Systems Company {i}, where she led "
+        f"the engineering team building company software for tide data, hired engineers and "
+        f"managed the company's developers and scientists in office {i}." for i in range(14))
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Education\n\nPh.D. in Oceanography, Calder State University\n"
+        "- Thesis: Acoustic maps of shallow bays\n- Advisor: Prof. Ines Okoro\n"
+        "- KELPNET grant (Lab: Tidal Acoustics, Partner: Brinewater)\n\n" + jobs + "\n"))
+    question = "Which company was Ada Quill's KELPNET grant with?"
+    _, model = _ask(local, index, "0", question)
+    result, _ = _ask(local, index, _number_of(model.prompts[0], "KELPNET"), question)
+    assert not result.refused, result
+    assert "Brinewater" in result.text
