@@ -24,6 +24,9 @@ SECTION_WORDS = {
     "research projects", "students", "mentoring", "advising", "activities", "languages",
     "contact", "biography", "bio", "about", "about me", "news", "software", "open source",
     "professional activities", "leadership", "memberships", "research", "selected awards",
+    "career", "courses", "lectures", "instruction", "affiliations", "degrees", "recognition",
+    "consulting", "employment history", "work history", "teaching history", "career history",
+    "current position",
 }
 # Headings that refine the section they appear in ("Publications — Conference").
 SUBSECTION_WORDS = {
@@ -39,6 +42,7 @@ HEADING_NOUNS = frozenset("""
     internships service talks presentations skills interests summary profile projects
     activities languages references qualifications studies prizes distinctions achievements
     scholarships supervision mentoring mentorship memberships proceedings chapters books patents
+    affiliations career courses lectures degrees visits consulting
     posters certifications formation expérience expériences enseignement enseignements
     compétences langues distinctions ausbildung berufserfahrung lehre auszeichnungen
     publikationen formación experiencia docencia premios publicaciones istruzione esperienza

@@ -128,6 +128,24 @@ def test_headings_of_cvs_in_other_languages(line, kind) -> None:
     assert section_kind(line) == kind
 
 
+@pytest.mark.parametrize("line, kind", [
+    ("Employment History", "position"),
+    ("Career", "position"),
+    ("Affiliations", "position"),
+    ("Research Visits", "position"),
+    ("Consulting", "position"),
+    ("Degrees", "education"),
+    ("Courses", "teaching"),
+    ("Classes Taught", "teaching"),
+    ("Talks and Courses", "skip"),
+])
+def test_english_headings_beyond_the_usual_nouns(line, kind) -> None:
+    """Headings of CVs the project was not written around: each starts a section of its kind,
+    and talks listed with courses are talks."""
+    assert heading_title(line) == line
+    assert section_kind(line) == kind
+
+
 def test_a_line_that_starts_with_an_english_heading_noun_is_no_heading() -> None:
     assert heading_title("Experience with Python") is None
 

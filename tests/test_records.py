@@ -1708,7 +1708,8 @@ def test_awards_whose_year_is_set_off_by_a_dash() -> None:
 
 def test_papers_whose_first_author_is_written_surname_first() -> None:
     # A PDF's text: surname-first authors, "et al.", a venue whose year and publisher wrap onto
-    # the next line, and a venue cut mid-name, one entry after another with no blank lines.
+    # the next line, a venue cut mid-name, and a venue named after the quoted title before its
+    # publisher and year, one entry after another with no blank lines.
     text = ("Tobias Renwick\n\nPublications\n"
             "Renwick, Tobias and Osei, Ama. “Quiet Harbours: Acoustic Maps from Small Buoys and "
             "Cheap\nHydrophones”. SenSys 2021, ACM.\n"
@@ -1725,7 +1726,7 @@ def test_papers_whose_first_author_is_written_surname_first() -> None:
         ("Listening Posts: Long-Range Sensing of Harbour Traffic with Low-Power Radios",
          "MobiSys", 2020, True),
         ("Teaching Tides: Hands-on Ocean Kits for Rural Schools", "SME", 2019, False),
-        ("Counting Gulls at Dawn with Harbour Cameras and Small Models", None, 2018, True)]
+        ("Counting Gulls at Dawn with Harbour Cameras and Small Models", "IPSN", 2018, True)]
     assert papers[0]["authors"] == ["Tobias Renwick", "Ama Osei"]
     assert papers[2]["authors"] == ["Maja Lindqvist"]
 
@@ -1837,3 +1838,58 @@ def test_a_company_form_ab_is_no_bachelors_degree() -> None:
         ("Corran College", "bachelors")]
     assert _fields(text, "Sara Lindahl", "position", "role", "organisation") == [
         ("Software developer", "Kvarnby AB")]
+
+
+def test_titles_first_lists_with_a_subtitle_wrapped_and_names_cut_short() -> None:
+    # A numbered list as physics CVs print it: the title and the journal's abbreviation on one
+    # line, the authors below, then the full reference. A title may go on after its colon on
+    # the next line; the person may be cited by the first part of a double surname, or end
+    # a list that closes with "et. al."; a reference may give volume and article number with
+    # no comma between them.
+    text = ("Nuria Valls-Ortega\n\nPublications\n"
+            "3. Tidal Sensing with Cold Atoms: Phys. Rev. A\n"
+            "Learning the spectra of trapped ions for precision clocks 2022\n"
+            "N. Valls-Ortega, P. Brandt and K. Ilves\n"
+            "Physical Review A 105, 032811 (2022).\n"
+            "2. Qubit Routing on Sparse Lattices Quantum Sci. Technol.\n"
+            "P. Brandt, K. Ilves, M. Sato, N. Valls-Ortega et. al. 2021\n"
+            "Quantum Science and Technology 6 024011 (2021).\n"
+            "1. Operational Witnesses of Qutrit Entanglement Phys. Rev. A\n"
+            "K. Ilves, N. Valls, P. Brandt 2019\n"
+            "Physical Review A 99, 012101 (2019).\n")
+    papers = [r.data for r in extract(text, "Nuria Valls-Ortega") if r.kind == "publication"]
+    assert [(p["title"], p["venue"], p["year"], p["authored"]) for p in papers] == [
+        ("Tidal Sensing with Cold Atoms: Learning the spectra of trapped ions for precision "
+         "clocks", "Physical Review A", 2022, True),
+        ("Qubit Routing on Sparse Lattices", "Quantum Science and Technology", 2021, True),
+        ("Operational Witnesses of Qutrit Entanglement", "Physical Review A", 2019, True)]
+    assert papers[1]["authors"][-1] == "N. Valls-Ortega"
+
+
+def test_jobs_and_courses_under_headings_beyond_the_usual_nouns() -> None:
+    text = ("Petra Lindahl\n\nEmployment History\n"
+            "Associate Professor, Vesterby University, 2019 – present\n"
+            "Research Scientist, Nordlys Labs, 2015 – 2019\n\n"
+            "Courses\n"
+            "GEO 210 Coastal Processes, Vesterby University, Fall 2020\n"
+            "GEO 415 Sediment Transport, Vesterby University, Spring 2021\n\n"
+            "Talks and Courses\n"
+            "Tides for Everyone, Vesterby Public Library, May 2022\n")
+    found = _by_kind(text, "Petra Lindahl")
+    assert [(p["organisation"], p["role"]) for p in found["position"]] == [
+        ("Vesterby University", "Associate Professor"), ("Nordlys Labs", "Research Scientist")]
+    courses = [c["course"] for c in found["teaching"]]
+    assert any("Coastal Processes" in c for c in courses)
+    assert any("Sediment Transport" in c for c in courses)
+    assert not any("Tides" in c for c in courses)  # a public talk
+
+
+def test_courses_that_name_their_school_and_term_on_their_own_line() -> None:
+    text = ("Petra Lindahl\n\nTeaching\n"
+            "Computational Genomics, University of Basel, Fall 2021\n"
+            "Co-instructor, Statistical Learning, ETH Zurich, 2022\n"
+            "Curriculum Committee, University of Basel\n")
+    found = _by_kind(text, "Petra Lindahl")
+    assert [(c["course"], c["role"], c["institution"], c["term"]) for c in found["teaching"]] == [
+        ("Computational Genomics", None, "University of Basel", "Fall 2021"),
+        ("Statistical Learning", "Co-instructor", "ETH Zurich", "2022")]

@@ -44,7 +44,7 @@ _SECTION_KINDS = (
     ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction|"
               r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio|preise?\b|riconosciment|"
               r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b)"),
-    ("teaching", r"teaching|courses taught|instruct|lectures\b|"
+    ("teaching", r"teaching|courses taught|classes taught|instruct|lectures\b|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseignement|lehre|lehrtätigkeit|lehrveranstaltung|insegnamento|"
                  r"didattic|docenza|ensino|dydaktyk)"),
@@ -54,6 +54,7 @@ _SECTION_KINDS = (
              r"patent|review|committee|membership|leadership|objective"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
+                 r"affiliation|consult|visits|"
                  r"professional|overview|summary|profile|about|biography|bio\b|research|"
                  r"\b(?:expérience|experiencia|berufserfahrung|esperienza|experiência|emploi|"
                  r"empleo|recherche|investigaci|forschung|ricerca|pesquisa|werdegang|"
@@ -84,6 +85,8 @@ def section_kind(title: str) -> str:
     low = title.lower()
     if "teaching" in low and "experience" in low:
         return "teaching"
+    if re.search(r"\btalks?\b|\bpresentations?\b", low) and not re.search(r"teach|taught", low):
+        return "skip"  # "Talks and courses": outreach talks, courses given as talks
     for kind, pattern in _SECTION_KINDS:
         if re.search(pattern, low):
             return kind

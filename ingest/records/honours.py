@@ -28,7 +28,7 @@ _TERM = re.compile(
 _TEACH_ROLE = re.compile(
     # "(instructor: Jane Roe)" names the course's instructor, not the person's role.
     r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
-    r"Instructor\b(?!:)|"
+    r"(?:Co-?)?Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
     r"Teacher(?:'s|’s)? Assistant|"
     # in French and Spanish CVs
@@ -300,7 +300,9 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
     parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[–-]\s", rest)]
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
-    if not parts or not (role or line.row >= 0 or place):
+    # the line's own school and term make it a course where nothing above names a role
+    placed = term is not None and any(INSTITUTION.search(p) for p in parts[1:])
+    if not parts or not (role or line.row >= 0 or place or placed):
         return None
     course, words = parts[0], parts[0].split()
     named = [w for w in words if w.lower() not in _SMALL_WORDS]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.chunking import looks_like_authors
-from ingest.records.text import YEAR, Line, clean, first_year, same_person, two_digit_year
+from ingest.records.text import MONTH, YEAR, Line, clean, first_year, same_person, two_digit_year
 
 PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
               r"Elsevier)")
@@ -71,9 +71,11 @@ def venue_key(name: str | None) -> str:
 
 # A journal as physics and biology cite it, starting a piece of the entry: its name, volume,
 # issue, pages or article number, then the year in brackets ("Quantum 2, 114 (2018)",
-# "Nature Machine Intelligence 4 (6), 544-554 (2022)").
+# "Nature Machine Intelligence 4 (6), 544-554 (2022)", "Quantum Science and Technology 6 024009
+# (2021)").
 _VOLUME = re.compile(r"(?:^|(?<=;\s)|(?<=\.\s))([A-Z][A-Za-z&:'’ -]{1,60}?)\s+\d{1,4}"
-                     r"(?:\s*\(\d{1,3}\))?,\s*[A-Za-z]?\d[\w-]{0,12}\s*\(((?:19|20)\d{2})\)")
+                     r"(?:\s*\(\d{1,3}\))?(?:,\s*|\s+)[A-Za-z]?\d[\w-]{0,12}"
+                     r"\s*\(((?:19|20)\d{2})\)")
 
 
 def find_venue(text: str, year: int | None = None, *, bare: bool = True
@@ -243,6 +245,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     listed = ""  # the text the authors were read from
     title = ""
     used: list[int] = []
+    title_at = -1  # the piece the title was read from
     after_authors = False  # the segment before is the author list: a title in sentence case
     for n, seg in enumerate(pieces):
         text = _strip_venue(seg.text)
@@ -255,6 +258,11 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 used.append(seg.start)
             after_authors = True
             continue
+        head = title[: -len(venue.name)].rstrip() if venue.name and title.endswith(
+            venue.name) else title  # "Eigensolver (Meta-VQE): PRX Quantum", the venue at right
+        if head.endswith(":") and not _venue_like(text):  # a title that goes on: its subtitle
+            title = f"{head} {_AUTHORS_TAIL.sub('', text).rstrip('. ')}"
+            continue
         # so is the segment over the author list, where the list leads with its titles
         ahead = pieces[n + 1:n + 3]
         if ahead and len(ahead[0].text.split()) <= SHORT_VENUE_WORDS and not _is_author_list(
@@ -265,12 +273,23 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 after_authors or before_authors) and _sentence_title(text)):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
             used.append(seg.start)
+            title_at = n
         after_authors = False
     if venue.name and title.endswith(venue.name) and len(title.split()) - len(
             venue.name.split()) >= 3:
         title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
     if not title or _THESIS.search(whole):
         return None
+    # "… quantum algorithms Quantum Sci. Technol.": the journal's first word, unabbreviated
+    first_word = venue.name.split()[0] if venue.name and " " in venue.name else ""
+    if first_word and title.endswith(f" {first_word}") and re.search(
+            rf"{re.escape(title)}\s+[A-Z][a-z]{{1,6}}\.", re.sub(r"\s+", " ", raw)):
+        title = title[: -len(first_word)].rstrip()
+    after = _VENUE_AFTER_TITLE.match(pieces[title_at + 1].text) if venue.name is None and pieces[
+        title_at].strong and title_at + 1 < len(pieces) else None
+    if after and not re.fullmatch(rf"{MONTH}|{PUBLISHERS}|In|Spring|Summer|Fall|Autumn|Winter",
+                                  after["venue"]):
+        venue = Venue(after["venue"], int(after["year"]), venue.award)
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
     if venue.year is None and _DATE_LED.match(entry[0].text):  # "2021: Authors. …"
@@ -460,7 +479,9 @@ _OTHER_AUTHORS = re.compile(r",?\s*(?:and\s+)?\d+\s+other\s+authors(?:\s+includi
 
 
 # A first author cut short by the writer ("Natarajarathinam, Malini, et al."): a list by itself.
-_FIRST_ET_AL = re.compile(r"[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){0,4},?\s+et\s+al\.?")
+_FIRST_ET_AL = re.compile(r"[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){0,4},?\s+et\.?\s+al\.?")
+# "et al.", as some write it "et. al." or "et al"
+_ET_AL = re.compile(r"\bet\.?\s+al\b\.?")
 
 
 def _is_author_list(text: str, person: str) -> bool:
@@ -478,6 +499,13 @@ def _is_author_list(text: str, person: str) -> bool:
         return True
     parts = [p for p in re.split(r",|\band\b|&", text) if p.strip()]
     return 1 <= len(parts) <= 3 and any(same_person(clean(p).strip(" *."), person) for p in parts)
+
+
+# The venue's short name after a title in quotes, as MLA and Chicago styles cite a paper:
+# "“Title.” WIPTTE. 2017", "“Title”. HCII, Springer. 2019.", "“Title”. Fablean Europe, ACM.
+# 2018."
+_VENUE_AFTER_TITLE = re.compile(rf"(?P<venue>[A-Z][\w&'’-]*(?:\s[A-Z][\w&'’-]*){{0,3}})"
+                                rf"(?:,\s*{PUBLISHERS})?[.,]?\s+\(?(?P<year>(?:19|20)\d{{2}})\b")
 
 
 def _venue_like(text: str) -> bool:
@@ -534,7 +562,7 @@ def _could_be_title(text: str, strong: bool) -> bool:
 
 def split_authors(text: str) -> list[str]:
     """Author names from a list: commas, "and", "&"; equal-contribution marks dropped."""
-    text = _AUTHORS_TAIL.sub("", re.sub(r"\bet al\.?", "", text))
+    text = _AUTHORS_TAIL.sub("", _ET_AL.sub("", text))
     text = _OTHER_AUTHORS.sub(", ", text)
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
     names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]

@@ -209,7 +209,9 @@ def same_person(author: str, person: str) -> bool:
         a = [a[1], a[0]]
     elif re.match(r"[A-Z]{2,3}\s", author.strip()):  # "PE BAYER": initials run together
         a = [a[0][0]] + a[1:]
-    if a[-1] != p[-1]:
+    # A double surname may be cited by its first part: "A. Cervera" for Alba Cervera-Lierta.
+    double = re.search(r"([^\W\d_]+)-[^\W\d_]+\s*$", person)
+    if a[-1] != p[-1] and not (double and len(a) < len(p) and a[-1] == name_key(double[1])):
         return False
     # Same last name: first names must agree, in full, as an initial, or as a short form
     # ("Phil" for "Phillip", "Greg" for "Gregory").
