@@ -207,8 +207,10 @@ def contact_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -
 
 
 # A value set after its label: "h-index: 18", "GPA: 3.74/4", "PI: Mohammad Rohban"; not a
-# pointer ("Publications: see below").
-_LABELLED = re.compile(r"([^\W\d_][\w.’'-]*)\s*:\s*(?=[A-Z0-9$€£+])")
+# pointer ("Publications: see below"). A name after a verb and "by" is one too: "Hosted by
+# Piotr Mirowski" answers "Who hosted …?".
+_LABELLED = re.compile(r"([^\W\d_][\w.’'-]*)\s*:\s*(?=[A-Z0-9$€£+])|"
+                       r"\b([^\W\d_]{3,}ed)\s+by\s+(?=[A-Z][^\W\d_])")
 
 
 def labelled_lines(question: str, lines: Sequence[Line], people: Sequence[str]) -> list[int]:
@@ -218,7 +220,8 @@ def labelled_lines(question: str, lines: Sequence[Line], people: Sequence[str]) 
     terms = question_terms(question, people) - _name_parts(question, people)
     return [n for n, line in enumerate(lines)
             if (not people or line.person in people) and any(
-                stem(found.group(1)) in terms for found in _LABELLED.finditer(line.text))]
+                stem(found.group(1) or found.group(2)) in terms
+                for found in _LABELLED.finditer(line.text))]
 
 
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],

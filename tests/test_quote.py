@@ -476,6 +476,23 @@ def test_a_labelled_value_is_taken_from_the_entry_of_the_degree_the_question_nam
     assert result.refused
 
 
+def test_a_name_after_the_verb_the_question_asks_with_is_quoted_where_no_line_is_picked(
+        settings, index, tmp_path) -> None:
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Experience\n\n"
+        "Research Scientist Internship, Lantern Labs, June 2021 - September 2021. "
+        "Hosted by Ben Okoro\n\n"
+        "Teaching Assistant, Calder University, 2019 - 2020\n\n"
+        "## Education\n\n"
+        "Ph.D. in Computer Science, Harbour University, 2021 - 2026\n"))
+    result, _ = _ask(local, index, "0", "Who hosted Ada Quill's research internship?")
+    assert not result.refused, result
+    assert "Ben Okoro" in result.text and result.citations
+    # A verb the line does not use gives nothing: the refusal stands.
+    result, _ = _ask(local, index, "0", "Who funded Ada Quill's research internship?")
+    assert result.refused
+
+
 def test_a_label_that_points_elsewhere_gives_no_value() -> None:
     from assistant.quote import labelled_lines
 
