@@ -287,8 +287,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         title = title[: -len(first_word)].rstrip()
     after = _VENUE_AFTER_TITLE.match(pieces[title_at + 1].text) if venue.name is None and pieces[
         title_at].strong and title_at + 1 < len(pieces) else None
-    if after and not re.fullmatch(rf"{MONTH}|{PUBLISHERS}|In|Spring|Summer|Fall|Autumn|Winter",
-                                  after["venue"]):
+    if after and not re.fullmatch(rf"{MONTH}|{PUBLISHERS}|In", after["venue"]):  # not "Fall 2019"
         venue = Venue(after["venue"], int(after["year"]), venue.award)
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
@@ -479,9 +478,10 @@ _OTHER_AUTHORS = re.compile(r",?\s*(?:and\s+)?\d+\s+other\s+authors(?:\s+includi
 
 
 # A first author cut short by the writer ("Natarajarathinam, Malini, et al."): a list by itself.
-_FIRST_ET_AL = re.compile(r"[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){0,4},?\s+et\.?\s+al\.?")
 # "et al.", as some write it "et. al." or "et al"
 _ET_AL = re.compile(r"\bet\.?\s+al\b\.?")
+_FIRST_ET_AL = re.compile(rf"[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){{0,4}},?\s+"
+                          rf"{_ET_AL.pattern}")
 
 
 def _is_author_list(text: str, person: str) -> bool:
