@@ -316,6 +316,8 @@ class Assistant:
             if not text:
                 continue
             pieces.append(text)
+            if "".join(pieces).lstrip().startswith(REFUSAL_STEM):
+                break  # the rest of the refusal is known: ~7 tokens, 0.6 s of a 1.5B model
             if hold and prompts.REFUSAL.startswith("".join(pieces).lstrip()):
                 continue
             timings.setdefault("first_token_s", time.perf_counter() - started)
@@ -429,6 +431,10 @@ def numbers_of_other_entries(question: str, text: str, passages: Sequence[Passag
                                for a, b in split_entries(body, 0, len(body))):
             stray.append(number)
     return stray
+
+
+# The refusal up to where is_refusal knows it: "The indexed documents do not say".
+REFUSAL_STEM = prompts.REFUSAL.split(",")[0]
 
 
 def is_refusal(text: str) -> bool:

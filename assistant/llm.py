@@ -115,6 +115,8 @@ class FakeChatModel(BaseChatModel):
     prompts: list[str] = Field(default_factory=list)
     """Each call's messages as `type: text` blocks, in call order."""
     calls: list[list[BaseMessage]] = Field(default_factory=list)
+    streamed: int = 0
+    """Pieces handed out by stream(), all calls: fewer than a reply's where the caller stopped."""
     _next: int = PrivateAttr(default=0)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
 
@@ -152,6 +154,7 @@ class FakeChatModel(BaseChatModel):
             chunk = ChatGenerationChunk(message=AIMessageChunk(content=piece))
             if run_manager:
                 run_manager.on_llm_new_token(piece, chunk=chunk)
+            self.streamed += 1
             yield chunk
 
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import SAMPLE
 
 import prompts
-from assistant.answer import Assistant, unindexed_person
+from assistant.answer import REFUSAL_STEM, Assistant, unindexed_person
 from assistant.llm import FakeChatModel
 from assistant.quote import Line, accept, compose, fits_shape, lacks_asked, picks
 from assistant.quote import apart as quote_apart
@@ -245,6 +245,18 @@ def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -
     model = FakeChatModel(responses=["Priya Ramanathan was a postdoc at Halverson [1].", "1"])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and len(model.calls) == 1
+
+
+def test_a_written_refusal_is_cut_off_once_it_is_known(settings, index) -> None:
+    """The model's refusal costs a token a word; where the line pick follows, it is stopped at
+    "… do not say", and what the model would have added is never read."""
+    question = "Which university was Priya Ramanathan a postdoctoral researcher at?"
+    auto, number = _auto_and_pick(settings, index, question)
+    rambling = f"{prompts.REFUSAL} " + "The passages list other things instead. " * 6
+    model = FakeChatModel(responses=[rambling, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and "Halverson" in result.text and len(model.calls) == 2
+    assert model.streamed == len(REFUSAL_STEM.split())  # the pick is no stream
 
 
 def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(settings,
