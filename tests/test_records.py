@@ -1893,3 +1893,57 @@ def test_courses_that_name_their_school_and_term_on_their_own_line() -> None:
     assert [(c["course"], c["role"], c["institution"], c["term"]) for c in found["teaching"]] == [
         ("Computational Genomics", None, "University of Basel", "Fall 2021"),
         ("Statistical Learning", "Co-instructor", "ETH Zurich", "2022")]
+
+
+def test_a_dated_entry_wrapped_onto_a_second_line_is_one_position() -> None:
+    """A text export wraps long entries under a hanging indent; the rest of an entry is no
+    employer of the entry under it. "2021–" with nothing after the dash is held now."""
+    cv = ("Vera Holub\n\nPOSITIONS\n"
+          "Since 2020    Head of Junior Research Group, Institute of Molecular Sieves,\n"
+          "              Moravian Academy of Sciences, Brno\n"
+          "2021–         Adjunct Lecturer, Faculty of Chemistry, Brno Polytechnic\n"
+          "2017–2020     Postdoctoral Fellow, Department of Chemistry and Chemical Biology,\n"
+          "              Harwell University, Boston, USA\n"
+          "2016          Visiting PhD Student, Laboratoire de Chimie Douce, Université\n"
+          "              de Valmont, France (3 months)\n"
+          "2012–2016     Doctoral Researcher, Faculty of Science, Brno Polytechnic\n\n"
+          "RESEARCH EXPERIENCE\n"
+          "Doctoral Student (employed position), Department of Mathematics,\n"
+          "Lindholm University                                          2012 – 2017\n")
+    jobs = _fields(cv, "Vera Holub", "position", "role", "organisation", "start", "end")
+    assert jobs == [
+        ("Head of Junior Research Group", "Institute of Molecular Sieves", "2020", "present"),
+        ("Adjunct Lecturer", "Brno Polytechnic", "2021", "present"),
+        ("Postdoctoral Fellow", "Harwell University", "2017", "2020"),
+        ("Visiting PhD Student", "Université de Valmont", "2016", "2016"),
+        ("Doctoral Researcher", "Brno Polytechnic", "2012", "2016"),
+        ("Doctoral Student (employed position)", "Lindholm University", "2012", "2017")]
+
+
+def test_roles_with_their_dates_under_them_are_all_held_at_the_employer_above() -> None:
+    cv = ("Aiko Mori\n\n## Positions Held\n\n"
+          "### Kuroshio University, Graduate School of Science\n\n"
+          "**Associate Professor**\nApril 2019 – present\n\n"
+          "**Assistant Professor**\nApril 2014 – March 2019\n\n"
+          "### Eastmoor University, Department of Physics\n\n"
+          "**Postdoctoral Scholar**\nOctober 2011 – March 2014\n")
+    jobs = _fields(cv, "Aiko Mori", "position", "role", "organisation")
+    assert jobs == [("Associate Professor", "Kuroshio University"),
+                    ("Assistant Professor", "Kuroshio University"),
+                    ("Postdoctoral Scholar", "Eastmoor University")]
+
+
+def test_each_role_under_a_bold_employer_is_held_there() -> None:
+    cv = ("Samir Aoun\n\n## Employment\n\n"
+          "**Larchmont University**, Department of Electrical and Computer Engineering\n"
+          "- Assistant Professor (2021-present)\n- Research Scientist (2019-2021)\n\n"
+          "**Fluxion Inc.**, San Jose, CA\n"
+          "- Senior Hardware Engineer (2016-2019)\n- Hardware Engineer (2013-2016)\n\n"
+          "**Orchard Institute of Technology**, Microsystems Laboratory\n"
+          "- Graduate Research Assistant (2010-2013)\n")
+    jobs = _fields(cv, "Samir Aoun", "position", "role", "organisation", "start")
+    assert jobs == [("Assistant Professor", "Larchmont University", "2021"),
+                    ("Research Scientist", "Larchmont University", "2019"),
+                    ("Senior Hardware Engineer", "Fluxion Inc.", "2016"),
+                    ("Hardware Engineer", "Fluxion Inc.", "2013"),
+                    ("Graduate Research Assistant", "Orchard Institute of Technology", "2010")]

@@ -21,6 +21,7 @@ from ingest.records.text import (
     MARKDOWN_LINK,
     YEAR,
     Line,
+    date_range,
     first_year,
     lines,
     without_dates,
@@ -176,7 +177,8 @@ def _employer(organisation: str) -> bool:
 
 _HEADING_WORDS = frozenset("positions position appointments appointment employment experience "
                            "history affiliations affiliation institutional professional academic "
-                           "research work and other current previous".split())
+                           "research work and other current previous contact information "
+                           "details personal".split())
 
 
 def written_year(text: str) -> int | None:
@@ -248,8 +250,10 @@ def _cv_line(text: str) -> bool:
     """A line of a CV layout, not a line of a wrapped paragraph."""
     if positions.sentence_like(text):
         return False
-    size = len(re.sub(r"\([^)]*\)", "", without_dates(text)).split())
-    return size <= 9 or (size <= 16 and DATE_RANGE.search(text) is not None)
+    # words, not the lone commas a bold name leaves ("**Tarn University** , Department of …")
+    size = len([w for w in re.sub(r"\([^)]*\)", "", without_dates(text)).split()
+                if re.search(r"\w", w)])
+    return size <= 9 or (size <= 16 and date_range(text) is not None)
 
 
 def _squeezed(value: Any) -> Any:

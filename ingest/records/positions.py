@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ingest.chunking import GOES_ON
 from ingest.records.education import DEGREE, INSTITUTION
 from ingest.records.places import countries_in
 from ingest.records.text import (
@@ -108,8 +109,9 @@ def is_role(text: str) -> bool:
     text = _role_cased(text)
     # Dates left out: "Lead", "Fellow" name a role at the end of what the line says
     found = ROLE.search(text) or ROLE.search(without_dates(text))
-    # "PhD Candidate", "PhD Intern": a post, not a degree
-    candidate = re.match(r"\S+ (?:Candidate|Intern(?:ship)?)\b", text, re.I)
+    # "PhD Candidate", "PhD Intern", "Doctoral Researcher": a post, not a degree
+    candidate = re.match(r"\S+ (?:Candidate|Intern(?:ship)?|Researcher|Fellow|Student)\b", text,
+                         re.I)
     return bool(found) and not _TEACHING.search(text) and (candidate or not DEGREE.match(text))
 
 
@@ -444,6 +446,32 @@ def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
     return out
 
 
+# The small words a wrapped name goes on with on the next line ("Université" / "de Sainte-Claire")
+_GOES_ON_WITH = re.compile(r"(?:de|du|des|di|del|della|der|für|und|y|of|and|for|la|le)\s")
+
+
+def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
+    """A dated entry's line that a PDF or a text export wrapped joined to the rest of it, the
+    dates on one of the two lines: the line ends mid-name ("2017–2020 Postdoctoral Fellow,
+    Department of Chemistry and Chemical Biology," / "Eastfield University, Boston, USA") or
+    the next line goes on with a small word ("2016 Visiting PhD Student, Laboratoire …,
+    Université" / "de Sainte-Claire, France"). Left apart, the rest reads as the employer of
+    the entry under it."""
+    out: list[Line] = []
+    for line in lines:
+        last = out[-1] if out else None
+        dated = bool(YEAR.search(last.text)) != bool(YEAR.search(line.text)) if last else False
+        if last and dated and (
+                GOES_ON.search(last.text) and line.text[:1].isupper() and not is_role(line.text)
+                and not _dates_alone([last], 0)  # "2014," over what was done then
+                or YEAR.search(last.text) and _GOES_ON_WITH.match(line.text)
+                and len(line.text.split()) <= 8):
+            out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
+        else:
+            out.append(line)
+    return out
+
+
 def _one_range_each(line: Line) -> list[Line]:
     """A line that lists several dated roles in sentences ("Associate Professor, 2006–present.
     Acting Chair, 2025–2026.") cut into one line per role; any other line as it is."""
@@ -472,12 +500,14 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
     shows everything the record says."""
-    lines = [piece for line in _ranges_joined(lines) for piece in _one_range_each(line)]
+    lines = [piece for line in _wraps_joined(_ranges_joined(lines))
+             for piece in _one_range_each(line)]
     records: list[dict] = []
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
     pending_dates: tuple[str, str] | None = None
     role_first = False  # "Role  dates" then "Team, Employer  City" under it
+    dates_under = False  # an entry's dates alone on the line under its role
     paired: set[int] = set()  # the second lines of entries read as pairs
     # A role set as a subheading ("Visitor. . . . ."): each employer line under it is an entry
     # held in that role.
@@ -488,11 +518,13 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         dates = date_range(text)
         if org and at >= 2 and _dates_alone(lines, at - 1) and is_role(text) and (
                 lines[at - 2].start != org[1] or records and records[-1]["start"]
-                and records[-1]["organisation"] == org[0]):
+                and records[-1]["organisation"] == org[0]) and not dates_under:
             # Dates, then a role, after another entry's lines: the layout puts each entry's dates
             # first ("09/2018 – 12/2021" / "Junior Researcher" / "Calder Institute" / "Since
             # 2016" / "Volunteer Coordinator, Code Club"); not dates under an employer's line
-            # that no role has taken yet.
+            # that no role has taken yet, nor where the entries so far put their dates under
+            # their roles ("Kitayama University" / "Associate Professor" / "April 2019 –
+            # present" / "Assistant Professor" / …: both roles are held there).
             org = None
         if org and dates and _dates_alone([line], 0) and _described_between(
                 raw, raw_start, org[1], line.start, skip_first=True):
@@ -515,7 +547,10 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         if at + 1 < len(lines) and (record := _entry_pair(line, lines[at + 1], raw, raw_start)):
             records.append(record)
             paired.add(at + 1)
-            org = None
+            # The employer's line heads the roles under it ("**Qubitron Inc.**, San Jose" /
+            # "Senior Hardware Engineer (2016-2019)" / "Hardware Engineer (2013-2016)")
+            org = (record["organisation"], line.start) if record["role"] not in line.text \
+                else None
             continue
         labelled = re.match(r"(?:\w+ )?(?:mentors?|managers?|hosts?|supervisors?|tutors?|"
                             r"advisors?|PIs?|principal investigators?)\s*:", text, re.I)
@@ -604,6 +639,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             if undated and undated[-1] is records[-1]:
                 records[-1]["start"], records[-1]["end"] = dates
                 _extend(records[-1], line)
+                dates_under = dates_under or (_dates_alone([line], 0) and at > 0 and lines[
+                    at - 1].start >= records[-1]["_span"][0] and is_role(lines[at - 1].text))
             else:
                 pending_dates = dates
         elif heading_role and records and records[-1]["start"] is None and not is_org(

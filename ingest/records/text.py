@@ -167,7 +167,11 @@ def date_range(text: str) -> tuple[str, str] | None:
     if not found:
         since = re.search(rf"\b{SINCE}\s*({_POINT})(?!\s*(?:[-‐‑–—]|to|until)\s*\w)",
                           text, re.I)
-        return (since.group(1), "present") if since else None  # "since 2024": held now
+        if since:
+            return since.group(1), "present"  # "since 2024": held now
+        # "2021–  Adjunct Lecturer": a dash set close after the year and nothing after it
+        held = re.match(rf"\s*({_POINT})[-‐‑–—](?=\s|$)", text, re.I)
+        return (held.group(1), "present") if held else None
     start, end = found.group("start").strip(), found.group("end").strip()
     if not YEAR.search(start):  # "Jun – Sep 2019": the start month shares the end's year
         year = first_year(end)
