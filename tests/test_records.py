@@ -1947,3 +1947,37 @@ def test_each_role_under_a_bold_employer_is_held_there() -> None:
                     ("Senior Hardware Engineer", "Fluxion Inc.", "2016"),
                     ("Hardware Engineer", "Fluxion Inc.", "2013"),
                     ("Graduate Research Assistant", "Orchard Institute of Technology", "2010")]
+
+
+def test_a_course_code_and_its_title_in_columns_and_german_terms_are_one_course() -> None:
+    cv = ("Ewa Sadowska\n\nCOURSES TAUGHT (instructor of record)\nOakfield College\n"
+          "HIST 110   The Making of Modern Europe, 1789–1914\n"
+          "HIST 2210  World History since 1500 (three sections, ~35 students each)\n\n"
+          "Teaching:\n"
+          "Fall 2019     STAT 110  Introduction to Statistics (Instructor, Halden College)\n\n"
+          "## Teaching\n\n### Lecturing\n"
+          "- Introduction to Deep Learning (co-lecturer with Prof. A. Brand), University of "
+          "Weiler — SS 2022, SS 2023\n")
+    courses = [course for course, in _fields(cv, "Ewa Sadowska", "teaching", "course")]
+    assert courses == ["HIST 110 The Making of Modern Europe", "HIST 2210 World History since 1500",
+                       "STAT 110 Introduction to Statistics", "Introduction to Deep Learning"]
+
+
+def test_guest_lectures_and_invited_lectures_are_no_courses() -> None:
+    cv = ("Noor Hadid\n\n## Courses Taught\n"
+          "- ECE 330 Analog Circuit Design — Spring 2022 (instructor, 68 students)\n\n"
+          "Guest lectures (not credit-bearing):\n"
+          "- \"Building qubit control hardware\", ECE 101 Freshman Seminar, Larch University, "
+          "Oct 2021\n\n"
+          "**Teaching assistant:**\n- Fonética Acústica, Universidad de Valdeluna (2014)\n\n"
+          "TEACHING\n"
+          "Lecturer, Tarn University, Plant Ecology, 2020\n"
+          "Guest lecture: Peatland carbon in a changing climate, MSc Environmental\n"
+          "Management, University of Kestrel Bay, 2018\n\n"
+          "SELECTED LECTURES\n"
+          "2023          Invited lecture, Central European Catalysis Symposium, Bratislava\n"
+          "2022          Department seminar, Université de Valmont\n")
+    courses = [course for course, in _fields(cv, "Noor Hadid", "teaching", "course")]
+    assert courses == ["ECE 330 Analog Circuit Design", "Fonética Acústica", "Plant Ecology"]
+    assert [r.data.get("institution") for r in extract(cv, "Noor Hadid")
+            if r.kind == "teaching"][1] == "Universidad de Valdeluna"

@@ -86,7 +86,8 @@ def section_kind(title: str) -> str:
     low = title.lower()
     if "teaching" in low and "experience" in low:
         return "teaching"
-    if re.search(r"\btalks?\b|\bpresentations?\b", low) and not re.search(r"teach|taught", low):
+    if re.search(r"\btalks?\b|\bpresentations?\b|\b(?:selected|invited|guest|keynote|plenary|"
+                 r"public)\s+lectures\b", low) and not re.search(r"teach|taught", low):
         return "skip"  # "Talks and courses": outreach talks, courses given as talks
     for kind, pattern in _SECTION_KINDS:
         if re.search(pattern, low):
@@ -383,7 +384,20 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         # column of years, each heading the course taught that year.
         return _wrap("teaching", dated)
     place = None  # the school a line of its own names, for the courses under it
+    talks = False  # under "Guest lectures:": talks given in others' courses, up to a subheading
+    wrapped = False  # the line goes on from a talk's line
     for line in rows:
+        if honours.TALKS.match(line.text) or wrapped:
+            # "Guest lecture: Peatland carbon …, MSc Environmental" / "Management, …, 2018"
+            talks = talks or honours.TALKS.match(line.text) is not None and len(
+                line.text.split()) <= 5
+            wrapped = not re.search(r"(?:\d{4}|[.):])\s*$", line.text)
+            continue
+        if talks and (honours.role_line(line.text) or line.text.rstrip().endswith(":")
+                      or honours.school_of(line.text)):
+            talks = False  # the next subheading: courses again
+        if talks:
+            continue
         listed = honours.teaching_from_list(line, current, under_role=under_role) if lists else []
         named = honours.role_line(line.text)
         under_role = bool(named)

@@ -19,7 +19,10 @@ from ingest.records.text import (
 )
 
 _TERM = re.compile(
-    r"(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+(?:19|20)\d{2}"
+    # the German winter and summer terms: "WS 2019/20, SS 2021"
+    r"(?:(?:WS|SS|WiSe|SoSe)\s*(?:19|20)\d{2}(?:/\d{2,4})?"
+    r"(?:\s*,\s*(?:WS|SS|WiSe|SoSe)\s*(?:19|20)\d{2}(?:/\d{2,4})?)*|"
+    r"(?:Spring|Summer|Fall|Autumn|Winter)\s+(?:19|20)\d{2}"
     r"(?:\s*(?:,|and|-|–|to)\s*(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+)?(?:19|20)\d{2})*"
     # "2016–2018", "2023–", "2015, 2016"
     r"|(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2})?)?"
@@ -44,7 +47,13 @@ _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?
                          r"Taught)\s*:\s*", re.I)
 # "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter)
 # and "2DV50E", a code that opens with a digit
-_COURSE = re.compile(r"\b(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3}|"
+# A talk given, not a course taught: "Guest lecture: …", "Invited lecture, …", "Department
+# seminar, …", and the subheadings over such lines ("Guest lectures (not credit-bearing):")
+TALKS = re.compile(r"\W*(?:(?:guest|invited|keynote|plenary|public)\s+(?:lectures?|talks?|"
+                   r"seminars?|presentations?)|(?:department(?:al)?|research)\s+seminars?|"
+                   r"colloqui(?:um|a)|invited\s+talks?)\b", re.I)
+_COURSE = re.compile(r"\b(?!(?:WS|SS)\s?(?:19|20)\d{2})"
+                     r"(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3}|"
                      r"\d[A-Z]{2,3}\d{2,3}[A-Z]?)\b")
 
 
@@ -296,7 +305,7 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     the other cells of its table row; None for a line that names no course so."""
     text = _HOURS.sub("", line.text)
     term = _TERM.search(text)
-    rest = text.replace(term.group(0), " ") if term else text
+    rest = re.sub(r"\(\s*\)", " ", text.replace(term.group(0), " ")) if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
     parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[–-]\s", rest)]
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
@@ -441,7 +450,8 @@ def _unbracketed(part: str) -> str:
     if part.count("(") < part.count(")"):
         part = part.rstrip(")")
     elif part.count("(") > part.count(")"):
-        part = part.lstrip("(")
+        # "World History since 1500 (three sections": the aside the split cut off goes too
+        part = part.lstrip("(") if part.startswith("(") else part[: part.rfind("(")]
     return part.strip(" ,.;:")
 
 
@@ -451,6 +461,15 @@ def _term(text: str) -> re.Match[str] | None:
     codes = [found.span() for found in _COURSE.finditer(text)]
     return next((term for term in _TERM.finditer(text)
                  if not any(a <= term.start() < b for a, b in codes)), None)
+
+
+def _titled_course(part: str) -> bool:
+    """Whether a part of a course's line is its title: capitalised words, not where or when it
+    was taught nor the role."""
+    words = [w for w in part.split() if w.lower() not in _SMALL_WORDS]
+    return bool(words) and part[:1].isupper() and not INSTITUTION.search(part) \
+        and not _TEACH_ROLE.search(part) and not _TERM.fullmatch(part) \
+        and sum(w[:1].isupper() or w[:1].isdigit() for w in words) >= 0.5 * len(words)
 
 
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
@@ -476,13 +495,22 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
         m.group(1)) else m.group(0), rest)
     parts = [_unbracketed(p) for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
              if _unbracketed(p)]
-    course_part = next((p for p in parts if _COURSE.search(p)), parts[0] if parts else "")
+    # the course by its code, else the first part that names no school ("Lecturer, Tarn
+    # University, Plant Ecology, 2020")
+    course_part = next((p for p in parts if _COURSE.search(p)), next(
+        (p for p in parts if not INSTITUTION.search(p)), parts[0] if parts else ""))
     listed = next((parts[:k + 1] for k in range(parts.index(course_part) + 1, len(parts))
                    if parts[k].startswith("and ")), None) if course_part else None
     if listed:  # "POLS 230 Elections, Political Parties, and Special Interests"
         course_part = ", ".join(listed[listed.index(course_part):])
+    at = parts.index(course_part) if course_part in parts else -1
+    if _COURSE.fullmatch(course_part) and 0 <= at < len(parts) - 1 and _titled_course(
+            parts[at + 1]):
+        # "HIST 110   The Making of Modern Europe": the code, then the title in its own column
+        course_part = f"{course_part} {parts[at + 1]}"
     where = next((p for p in parts if p != course_part and INSTITUTION.search(p)), None)
     course_part = re.sub(r"^(?:for|in|of)\s+", "", course_part)  # "TA for MA222: Metric Spaces"
+    course_part = course_part.rstrip(" —–-")  # "ECE 330 Analog Circuit Design — Spring 2022"
     if not course_part or len(course_part) < 4:
         return None
     if not _COURSE.search(course_part) and sum(w[:1].isupper() for w in course_part.split()) < 2:
