@@ -1957,10 +1957,14 @@ def test_a_course_code_and_its_title_in_columns_and_german_terms_are_one_course(
           "Fall 2019     STAT 110  Introduction to Statistics (Instructor, Halden College)\n\n"
           "## Teaching\n\n### Lecturing\n"
           "- Introduction to Deep Learning (co-lecturer with Prof. A. Brand), University of "
-          "Weiler — SS 2022, SS 2023\n")
+          "Weiler — SS 2022, SS 2023\n\n### Teaching Assistantships\n"
+          "- Practical Course: Vision-Based Navigation, TU Hallen — WS 2019/20 (12 teams)\n")
     courses = [course for course, in _fields(cv, "Ewa Sadowska", "teaching", "course")]
     assert courses == ["HIST 110 The Making of Modern Europe", "HIST 2210 World History since 1500",
-                       "STAT 110 Introduction to Statistics", "Introduction to Deep Learning"]
+                       "STAT 110 Introduction to Statistics", "Introduction to Deep Learning",
+                       "Practical Course: Vision-Based Navigation"]
+    assert [where for where, in _fields(cv, "Ewa Sadowska", "teaching", "institution")][-2:] == [
+        "University of Weiler", "TU Hallen"]
 
 
 def test_guest_lectures_and_invited_lectures_are_no_courses() -> None:

@@ -298,6 +298,12 @@ _SUBHEADING = re.compile(r"\b(?:courses|classes|lectures|seminars|modules|worksh
                          r"supervision|students|assistantships?)$", re.I)
 
 
+# A course's kind before a colon names the course, not a label ("Practical Course: Vision-Based
+# Navigation", "Seminar: Topics in Logic")
+_KIND_COLON = re.compile(r"(?:[A-Z][\w-]*\s+){0,2}(?:Course|Seminar|Lab|Laboratory|Practical|"
+                         r"Practicum|Workshop|Tutorial|Module|Project)s?:\s+[A-Z]")
+
+
 def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     """A course named on a line of its own in a teaching section, its role or school given by
     a line above ("University of Tarn" / "Introduction to Statistics (undergraduate), 2019,
@@ -307,7 +313,7 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     term = _TERM.search(text)
     rest = re.sub(r"\(\s*\)", " ", text.replace(term.group(0), " ")) if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
-    parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[–-]\s", rest)]
+    parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[—–-]\s", rest)]
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
     # the line's own school and term make it a course where nothing above names a role
     placed = term is not None and any(INSTITUTION.search(p) for p in parts[1:])
@@ -316,7 +322,8 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     course, words = parts[0], parts[0].split()
     named = [w for w in words if w.lower() not in _SMALL_WORDS]
     if not 1 <= len(words) <= 8 or not course[:1].isupper() or _NOT_COURSE.search(course) \
-            or INSTITUTION.search(course) or _TEACH_ROLE.search(course) or ":" in text \
+            or INSTITUTION.search(course) or _TEACH_ROLE.search(course) \
+            or ":" in text and not _KIND_COLON.match(text) \
             or re.fullmatch(MONTH, course) or DATE_POINT.search(course) \
             or _SUBHEADING.search(course) \
             or sum(w[:1].isupper() or w[:1].isdigit() for w in named) < 0.5 * len(named):
@@ -493,7 +500,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     # "GEOG 210 Coastal Processes (Halverson University)": where, in brackets, is a part too
     rest = re.sub(r"\(([^()]*)\)", lambda m: f", {m.group(1)}" if INSTITUTION.search(
         m.group(1)) else m.group(0), rest)
-    parts = [_unbracketed(p) for p in re.split(r",\s+|\s{2,}|\s+at\s+", rest)
+    parts = [_unbracketed(p) for p in re.split(r",\s+|\s{2,}|\s+at\s+|\s[—–]\s", rest)
              if _unbracketed(p)]
     # the course by its code, else the first part that names no school ("Lecturer, Tarn
     # University, Plant Ecology, 2020")
