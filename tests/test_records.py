@@ -1985,3 +1985,26 @@ def test_guest_lectures_and_invited_lectures_are_no_courses() -> None:
     assert courses == ["ECE 330 Analog Circuit Design", "Fonética Acústica", "Plant Ecology"]
     assert [r.data.get("institution") for r in extract(cv, "Noor Hadid")
             if r.kind == "teaching"][1] == "Universidad de Valdeluna"
+
+
+def test_european_course_lines_with_asides_academic_years_and_wraps() -> None:
+    cv = ("Lotte Claes\n\n## Teaching\n\n**As lecturer**\n\n"
+          "- *Migration Policies* (Master in Political Science, 6 ECTS) — 2nd semester "
+          "2021–2022\n\n**As teaching assistant**\n\n"
+          "- *Academic Writing Workshop* (Master, exercise sessions) — 2nd semester 2019–2020\n"
+          "- Supervision of 11 master's dissertations (2020–2024)\n\n"
+          "### Courses\n\n"
+          "- **a.y. 2021-22**: *Signal Processing*, MSc in Telecommunications — teaching "
+          "assistant, 20h\n\n"
+          "Didactics\n\n"
+          "Software Maintenance and Evolution (Master programme, 45h, course\n"
+          "coordinator), Université de Hautmont, 2021–present\n"
+          "Empirical Software Engineering (Master programme, 30h), Université de\n"
+          "Hautmont, 2019–2022\n")
+    courses = _fields(cv, "Lotte Claes", "teaching", "course", "role")
+    assert courses == [("Migration Policies", "lecturer"),
+                       ("Academic Writing Workshop", "teaching assistant"),
+                       ("Signal Processing", "teaching assistant"),
+                       ("Software Maintenance and Evolution", None),
+                       ("Empirical Software Engineering", None)]
+    assert _fields(cv, "Lotte Claes", "teaching", "term")[2] == ("a.y. 2021-22",)

@@ -352,7 +352,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     ("Teacher Assistant  Universitat de Barcelona") gives it to the list below it."""
     found: list[dict] = []
     current, under_role = role, False
-    rows = _rows(section_lines)
+    rows = _wrapped_rows(_rows(section_lines))
     def course_head(at: int, course: str) -> bool:
         return bool(course) and not honours.role_line(rows[at].text) and \
             not positions.is_role(course) and not education.INSTITUTION.match(course)
@@ -413,6 +413,23 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         elif lists and (course := honours.course_line(line, current, place)):
             found.append(course)
     return _wrap("teaching", found)
+
+
+def _wrapped_rows(rows: list[Line]) -> list[Line]:
+    """A course's line that a PDF or a text export wrapped joined to the rest of it: the line
+    leaves a bracket open ("Software Maintenance and Evolution (Master programme, 45h, course"
+    / "coordinator), Université de Hautval, 2021–present") or ends with a comma or a small
+    word ("…, Université de" / "Hautval, 2019–2022")."""
+    out: list[Line] = []
+    for line in rows:
+        last = out[-1] if out else None
+        if last and line.row < 0 and last.row < 0 and not line.bold and (
+                last.text.count("(") > last.text.count(")")
+                or re.search(r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in))$", last.text)):
+            out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
+        else:
+            out.append(line)
+    return out
 
 
 def _titled(line: Line) -> str:

@@ -262,6 +262,8 @@ def role_line(text: str) -> str | None:
     role = _TEACH_ROLE.search(text)
     if not role or _COURSE.search(text):
         return None
+    if re.fullmatch(rf"(?i:as)\s+(?:an?\s+)?{re.escape(role.group(0))}\s*:?", text.strip(" *_")):
+        return role.group(0)  # "As lecturer", "As a teaching assistant:" over its courses
     rest = re.sub(_TERM.pattern, " ", text.replace(role.group(0), " "))
     rest = re.sub(r"\([\s,;–-]*\)", " ", rest).strip(" ,.;:–-")  # "(2021–2024)" without years
     if re.fullmatch(r"(?:\(?(?:of record|[a-z]+)\)?)?", rest) and len(text.split()) <= 4:
@@ -282,6 +284,7 @@ _WHERE = re.compile(INSTITUTION.pattern + r"|\b(?:Dept\.|Department|Departamento
 # Words a course's name does not open with: a sentence about teaching ("Developed …"), a
 # table's header row ("Semester | Course | Role")
 _NOT_COURSE = re.compile(r"^\w+(?:ed|ing)\s+(?-i:[a-z])|^(?:I|My|We|Our|The following)\b|"
+                         r"^(?:Supervis|Mentor)\w*\b|"
                          r"^(?:(?:semester|course|courses|role|year|term|institution|level|"
                          r"title|code|hours|credits|and|of)\b\s*)+$", re.I)
 _SMALL_WORDS = frozenset("a an and of in on for to the with de des du la le et y e und i".split())
@@ -304,12 +307,26 @@ _KIND_COLON = re.compile(r"(?:[A-Z][\w-]*\s+){0,2}(?:Course|Seminar|Lab|Laborato
                          r"Practicum|Workshop|Tutorial|Module|Project)s?:\s+[A-Z]")
 
 
+# What a bracket after a course says of it, no part of its name: "(Master in Political Science,
+# 6 ECTS)", "(Bachelor programme, exercise sessions)", "(BA, 2014–2022)"
+_ASIDE = re.compile(r"\s*\((?=[^()]*(?:,|\b(?:Master|Bachelor|BSc|MSc|BA|MA|[Pp]rogramm?e|year|"
+                    r"ECTS|CFU|credits|students|sessions)\b))[^()]*\)")
+
+
+def _without_asides(text: str) -> str:
+    """The text without such brackets; one that names where or in what role stays
+    ("(Instructor, Halden College)")."""
+    return _ASIDE.sub(lambda found: found.group(0) if INSTITUTION.search(found.group(0))
+                      or _TEACH_ROLE.search(found.group(0)) else "", text)
+
+
 def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     """A course named on a line of its own in a teaching section, its role or school given by
     a line above ("University of Tarn" / "Introduction to Statistics (undergraduate), 2019,
     2020"; "Teaching assistant for the following courses at …:" / "Linear Algebra"), or by
     the other cells of its table row; None for a line that names no course so."""
-    text = _HOURS.sub("", line.text)
+    line, led = term_led(line)
+    text = _HOURS.sub("", _without_asides(line.text))
     term = _TERM.search(text)
     rest = re.sub(r"\(\s*\)", " ", text.replace(term.group(0), " ")) if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
@@ -332,7 +349,8 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     # a table row's school is in its own cells, not a line above the table
     where = next((p for p in parts[1:] if INSTITUTION.search(p)), None) or (
         place if line.row < 0 else None)
-    return {"course": course, "role": said or role, "term": term.group(0) if term else None,
+    return {"course": course, "role": said or role,
+            "term": led or (term.group(0) if term else None),
             "_span": (line.start, line.end)} | ({"institution": where} if where else {})
 
 
@@ -479,8 +497,24 @@ def _titled_course(part: str) -> bool:
         and sum(w[:1].isupper() or w[:1].isdigit() for w in words) >= 0.5 * len(words)
 
 
+# The academic year or years a line opens with, then a colon: "a.y. 2023-24: …", "2019 – 2021: …"
+_TERM_LED = re.compile(r"(?:(?i:a\.\s?y\.|academic year|AY)\s*)?(?:19|20)\d{2}"
+                       r"(?:\s*[-–/]\s*(?:(?:19|20)?\d{2}|(?i:present)))?"
+                       r"(?:\s*,\s*(?:19|20)\d{2}(?:\s*[-–/]\s*(?:19|20)?\d{2})?)*\s*:\s+")
+
+
+def term_led(line: Line) -> tuple[Line, str | None]:
+    """A course's line without the academic year it opens with, and that year."""
+    led = _TERM_LED.match(line.text)
+    if not led:
+        return line, None
+    return Line(line.text[led.end():], line.start, line.end, line.bold, line.row), \
+        led.group(0).strip(" :")
+
+
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     """A taught course from one line, or None when the line names no course."""
+    line, led = term_led(line)
     text = line.text
     if (re.match(r"(?:Instructors?|Professors?|Advisors?)\s*:", text)
             or re.search(r"\bAward\b", text)):
@@ -497,6 +531,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
         rest = re.sub(r"\(\s*\)", " ", rest.replace(term.group(0), " "))  # "(Fall 2020)"
     if role:
         rest = re.sub(r"\(\s*\)", " ", rest.replace(role.group(0), " "))  # "(teaching assistant)"
+    rest = _without_asides(rest)  # "(Master programme, 30h)": what the course was, for whom
     # "GEOG 210 Coastal Processes (Halverson University)": where, in brackets, is a part too
     rest = re.sub(r"\(([^()]*)\)", lambda m: f", {m.group(1)}" if INSTITUTION.search(
         m.group(1)) else m.group(0), rest)
@@ -523,7 +558,7 @@ def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     if not _COURSE.search(course_part) and sum(w[:1].isupper() for w in course_part.split()) < 2:
         return None  # "Teaching assistant unless noted."
     found = {"course": course_part, "role": role.group(0) if role else default_role,
-             "term": term.group(0) if term else None, "_span": (line.start, line.end)}
+             "term": led or (term.group(0) if term else None), "_span": (line.start, line.end)}
     return found | ({"institution": where} if where else {})
 
 
