@@ -2008,3 +2008,27 @@ def test_european_course_lines_with_asides_academic_years_and_wraps() -> None:
                        ("Software Maintenance and Evolution", None),
                        ("Empirical Software Engineering", None)]
     assert _fields(cv, "Lotte Claes", "teaching", "term")[2] == ("a.y. 2021-22",)
+
+
+def test_job_lines_led_by_dates_and_a_colon_with_asides_and_wraps() -> None:
+    cv = ("Chiara Fontana\n\n## Academic Positions\n\n"
+          "- **Dec 2021 – present**: Fixed-term Assistant Professor (RTD-a, SSD ING-INF/05), "
+          "Department of Information Engineering, Università di Valdoria.\n"
+          "- **Nov 2019 – Nov 2021**: Research Fellow, Department of Information Engineering, "
+          "Università di Valdoria. Project: \"EDGE-AI\" (national research programme).\n"
+          "- **Jun 2015 – Sep 2015**: Intern, R&D department, Stellaris Robotics S.r.l., "
+          "Castelmonte.\n\n"
+          "Professional Experience\n\n"
+          "2021 – present: Assistant Professor (tenure track), Department of Computer\n"
+          "Science, Université de Hautmont\n"
+          "2019: Visiting researcher (January – March), Institut für Softwaretechnik,\n"
+          "Technische Universität Nordhafen, Germany\n"
+          "2016 – 2018: Postdoctoral researcher, Katholieke Hogeschool Leuvenbeek\n")
+    jobs = _fields(cv, "Chiara Fontana", "position", "role", "organisation", "start")
+    assert jobs == [
+        ("Fixed-term Assistant Professor", "Università di Valdoria", "Dec 2021"),
+        ("Research Fellow", "Università di Valdoria", "Nov 2019"),
+        ("Intern", "Stellaris Robotics S.r.l", "Jun 2015"),
+        ("Assistant Professor (tenure track)", "Université de Hautmont", "2021"),
+        ("Visiting researcher", "Institut für Softwaretechnik", "2019"),
+        ("Postdoctoral researcher", "Katholieke Hogeschool Leuvenbeek", "2016")]

@@ -17,6 +17,7 @@ from ingest.records.text import (
     DATE_POINT,
     DATE_RANGE,
     DESCRIBING_LABEL,
+    MONTH,
     OPEN,
     SINCE,
     YEAR,
@@ -49,7 +50,8 @@ ROLE = re.compile(
 # A company's legal form after its name ("Spotify AB", "Siemens AG", "Philips N.V."), not a
 # state's code after a comma ("Adelaide, SA").
 _COMPANY_FORM = (r"(?<=[A-Za-z] )(?:AB|AG|SA|S\.A\.|SE|NV|N\.V\.|BV|B\.V\.|Oy|ASA|A/S|ApS|"
-                 r"Pty|PLC|plc|SpA|S\.p\.A\.|S\.L\.|SAS|SARL|KK)(?=[\s,.;)]|$)")
+                 r"Pty|PLC|plc|SpA|S\.p\.A\.|S\.L\.|SAS|SARL|KK|S\.r\.l\.|Srl|SRL|"
+                 r"sp\. z o\.o\.|Sp\. z o\.o\.|s\.r\.o\.|a\.s\.|BVBA|SPRL|AS)(?=[\s,.;)]|$)")
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
     r"(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
@@ -190,8 +192,8 @@ def unlisted_role(text: str) -> tuple[str, str] | None:
 
 
 # A unit of an employer, which the employer's name outranks on a job's line.
-_SUBUNIT = re.compile(r"(?:\w+\s+)?(?:Department|Dept\.?|School of|Faculty|Division|Unit|"
-                      r"Group|Team)\b")
+_SUBUNIT = re.compile(r"(?:[\w&]+\s+)?(?:Department|Dept\.?|School of|Faculty|Division|Unit|"
+                      r"Group|Team|department|division|unit|group|team)\b")
 
 
 def _a_place(part: str) -> bool:
@@ -217,6 +219,10 @@ def split_role(text: str) -> tuple[str, str]:
     or "System Software Engineer TmaxSoft Inc."."""
     # a collaborator ("(w/ Ada Lund)") or a labelled aside ("(host: Prof. K. Baart)")
     text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$|\s*\([\w ]{2,20}:\s[^()]*\)", "", text)
+    # what a bracket after the role says of it: "(RTD-a, SSD ING-INF/05)", "(January – March)",
+    # not where
+    text = re.sub(rf"\s*\((?:\s*(?:{MONTH}\.?|(?:19|20)\d{{2}}|[-–—,]|to)\s*)+\)", "", text)
+    text = re.sub(r"\s*\((?=[^()]*,)(?![^()]*(?:" + INSTITUTION.pattern + r"))[^()]*\)", "", text)
     text = re.sub(r"\s{2,}", " | ", text.strip())  # a column's gap parts what it holds
     dates = DATE_RANGE.search(text)
     if dates and dates.start() > 0 and text[dates.end():].strip() and not re.match(
@@ -446,6 +452,8 @@ def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
     return out
 
 
+# A line that opens with its dates: "2019 – 2021: …", "Since 2020 …", "Sep 2018 – …"
+_DATE_LED = re.compile(rf"\W*(?:(?i:{SINCE})\s+)?{DATE_POINT.pattern}", re.I)
 # The small words a wrapped name goes on with on the next line ("Université" / "de Sainte-Claire")
 _GOES_ON_WITH = re.compile(r"(?:de|du|des|di|del|della|der|für|und|y|of|and|for|la|le)\s")
 
@@ -458,18 +466,40 @@ def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
     Université" / "de Sainte-Claire, France"). Left apart, the rest reads as the employer of
     the entry under it."""
     out: list[Line] = []
+    led = [line for line in lines if _DATE_LED.match(line.text)]
     for line in lines:
         last = out[-1] if out else None
         dated = bool(YEAR.search(last.text)) != bool(YEAR.search(line.text)) if last else False
-        if last and dated and (
+        # Where the entries open with their dates, a short line with none under an entry that
+        # names its role and employer and runs on goes on with it ("2021 – present: Assistant
+        # Professor, Department of Computer" / "Science, Université de Hautval"); not the
+        # employer's line under a role's ("2017-2024 Teaching Assistant" / "Department of …")
+        goes_on = len(led) >= 2 and last is not None and _DATE_LED.match(last.text) is not None \
+            and not _DATE_LED.match(line.text) and not YEAR.search(line.text) \
+            and not last.text.endswith((".", ":")) and ":" not in line.text \
+            and not _dates_alone([last], 0) and "," in last.text \
+            and 1 <= len(re.sub(r"\([^()]*\)", "", line.text).split()) <= 8 \
+            and line.text[:1].isupper() and not is_role(line.text) \
+            and not sentence_like(re.sub(r"\([^()]*\)", "", line.text)) \
+            and not re.match(r"\w+ed\b", line.text)
+        if last and (goes_on or dated and (
                 GOES_ON.search(last.text) and line.text[:1].isupper() and not is_role(line.text)
                 and not _dates_alone([last], 0)  # "2014," over what was done then
                 or YEAR.search(last.text) and _GOES_ON_WITH.match(line.text)
-                and len(line.text.split()) <= 8):
+                and len(line.text.split()) <= 8)):
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
         else:
             out.append(line)
     return out
+
+
+def _without_labelled_tail(line: Line) -> Line:
+    """A job's line without the labelled sentence after it ("…, Università di Valdoria.
+    Project: "EDGE-AI" (national research programme)."): what the job was about."""
+    cut = re.search(r"\.\s+[A-Z][\w ]{0,25}:\s.*$", line.text)
+    if not cut or not YEAR.search(line.text[: cut.start()]):
+        return line
+    return Line(line.text[: cut.start()], line.start, line.end, line.bold, line.row)
 
 
 def _one_range_each(line: Line) -> list[Line]:
@@ -501,7 +531,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     from its organisation line through the lines that add to it, so that quoting the span
     shows everything the record says."""
     lines = [piece for line in _wraps_joined(_ranges_joined(lines))
-             for piece in _one_range_each(line)]
+             for piece in _one_range_each(_without_labelled_tail(line))]
     records: list[dict] = []
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
@@ -576,6 +606,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
             explicit = bool(re.search(r"—|\w\)?\s*:\s", without_dates(text)))
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
+                    without_dates(line.bold).strip(" :,") and \
                     is_role(text[len(line.bold):]) and not (explicit and same_line_org):
                 # "**Apple** Vulnerability Researcher"
                 same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
