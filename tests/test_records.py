@@ -2032,3 +2032,24 @@ def test_job_lines_led_by_dates_and_a_colon_with_asides_and_wraps() -> None:
         ("Assistant Professor (tenure track)", "Université de Hautmont", "2021"),
         ("Visiting researcher", "Institut für Softwaretechnik", "2019"),
         ("Postdoctoral researcher", "Katholieke Hogeschool Leuvenbeek", "2016")]
+
+
+def test_courses_listed_in_a_paragraph_after_a_colon_each_with_its_terms() -> None:
+    """A PDF line's last ";" is lost where the line ends; the items still part at the bracket."""
+    cv = ("Marta Wilk\n\nTEACHING\n"
+          "Courses taught (as instructor): Survey Methodology (MA, 2019, 2020);\n"
+          "Quantitative Methods (BA, 2018); Sociology of Civil Society (BA, 2020,\n"
+          "2021, 2022); Research Design\nSeminar (MA, 2022, 2023).\n"
+          "As Teaching Assistant (Calloway University): Statistics for Social\n"
+          "Research (Fall 2017, Spring 2018); Sociology of Gender (Fall 2018)\n"
+          "Teaching Assistant, CS 357: Verified Software, Spring 2022\n"
+          "Lectures: Graph Generation Methods, Probabilistic Methods\n"
+          "Selected supervised projects: Structure-aware Generation of Molecules\n")
+    courses = _fields(cv, "Marta Wilk", "teaching", "course", "term")
+    assert courses == [("Survey Methodology", "2019, 2020"), ("Quantitative Methods", "2018"),
+                       ("Sociology of Civil Society", "2020, 2021, 2022"),
+                       ("Research Design Seminar", "2022, 2023"),
+                       ("Statistics for Social Research", "Fall 2017, Spring 2018"),
+                       ("Sociology of Gender", "Fall 2018"),
+                       ("CS 357: Verified Software", "Spring 2022"),
+                       ("Graph Generation Methods", None), ("Probabilistic Methods", None)]

@@ -398,7 +398,8 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             talks = False  # the next subheading: courses again
         if talks:
             continue
-        listed = honours.teaching_from_list(line, current, under_role=under_role) if lists else []
+        listed = (honours.courses_in_paragraph(line, current) or honours.teaching_from_list(
+            line, current, under_role=under_role)) if lists else []
         named = honours.role_line(line.text)
         under_role = bool(named)
         school = honours.school_of(line.text) if lists else None
@@ -421,14 +422,21 @@ def _wrapped_rows(rows: list[Line]) -> list[Line]:
     / "coordinator), Université de Hautval, 2021–present") or ends with a comma or a small
     word ("…, Université de" / "Hautval, 2019–2022")."""
     out: list[Line] = []
+    paragraph = False  # the lines go on with a paragraph that lists courses
     for line in rows:
         last = out[-1] if out else None
+        paragraph = paragraph and last is not None and not last.text.endswith(".") and (
+            ";" in last.text + line.text or last.text.endswith(")") or line.text[:1] == "("
+            or line.text[:1].islower()) and not (
+            honours.paragraph_head(line.text) or honours.TALKS.match(line.text)
+            or honours.opens_with_role(line.text) or re.match(r"(?:[\w’'-]+\s+){0,4}[\w’'-]+(?:\s*\([^()]*\))?\s*:\s", line.text))
         if last and line.row < 0 and last.row < 0 and not line.bold and (
-                last.text.count("(") > last.text.count(")")
+                paragraph or last.text.count("(") > last.text.count(")")
                 or re.search(r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in))$", last.text)):
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
         else:
             out.append(line)
+            paragraph = honours.paragraph_head(line.text)
     return out
 
 

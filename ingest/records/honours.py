@@ -37,6 +37,12 @@ _TEACH_ROLE = re.compile(
     # in French and Spanish CVs
     r"Charg[ée]e? de (?:TD|TP|cours)|Vacataire|Moniteur|Monitrice|"
     r"Profesora? (?:asociad[oa]|ayudante)|Colaborador(?:a)? docente|\bATER\b", re.I)
+def opens_with_role(text: str) -> bool:
+    """Whether a line opens with a teaching role ("Guest Lecturer, CS 357: …")."""
+    found = _TEACH_ROLE.match(text.strip(" *_-•"))
+    return found is not None
+
+
 def teaching_role(text: str) -> bool:
     """Whether text is a teaching role and nothing more ("Teaching Assistant", "Tutor")."""
     return _TEACH_ROLE.fullmatch(text.strip(" ,.")) is not None
@@ -391,6 +397,58 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
         return []  # not "16-311 Robotics, Carnegie Mellon University": a course and where
     return [{"course": item, "role": default_role, "term": term.group(0) if term else None,
              "_span": (line.start, line.end)} for item in items]
+
+
+# The head of a paragraph that lists courses after a colon: "Courses taught (as instructor):",
+# "As Instructor of Record (Calloway University):", "Courses taught (as lecturer) at the
+# University of Nadwiśle, BA and MA programmes:"
+_PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?: taught)?\b[^:]{0,120}|"
+                             r"As (?:an? )?(?P<role>[^:()]{2,40}?)(?:\s*\([^()]*\))?)\s*:\s+"
+                             r"(?=[A-Z])", re.I)
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """The parts of a text between separators that stand outside brackets."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and text.startswith(separator, at):
+            parts.append(text[start:at])
+            start = at + len(separator)
+    return [*parts, text[start:]]
+
+
+def paragraph_head(text: str) -> bool:
+    """Whether a line opens a paragraph of courses listed after a colon."""
+    return _PARAGRAPH_HEAD.match(text) is not None and not TALKS.match(text)
+
+
+def courses_in_paragraph(line: Line, default_role: str | None) -> list[dict]:
+    """The courses a paragraph lists after its head, each with the terms in its bracket:
+    "Courses taught (as instructor): Survey Methodology (MA, 2019, 2020); Quantitative Methods
+    (BA, 2018)". [] where the line opens no such paragraph or lists fewer than two."""
+    head = _PARAGRAPH_HEAD.match(line.text)
+    if not head or TALKS.match(line.text):
+        return []
+    said = _TEACH_ROLE.search(head.group("head") or head.group("role") or "")
+    school = next((g for found in re.finditer(r"\(([^()]*)\)|\bat (?:the )?([A-Z][^,:]+)",
+                                              head.group(0))
+                   for g in found.groups() if g and INSTITUTION.search(g)), None)
+    # items end at a semicolon, or where a bracket closes before the next capitalised name (a
+    # line's last ";" is lost where a PDF line ends)
+    items = [i.strip(" .") for part in _top_level(line.text[head.end():], ";")
+             for i in re.split(r"(?<=\))\s+(?=[A-Z])", part) if i.strip(" .")]
+    found = []
+    for item in items:
+        course = re.split(r"\s*\(|,\s", item, maxsplit=1)[0].strip(" .")
+        words = course.split()
+        if not 1 <= len(words) <= 10 or not course[:1].isupper() or INSTITUTION.search(course):
+            return []
+        term = _TERM.search(item[len(course):])
+        found.append({"course": course, "role": said.group(0) if said else default_role,
+                      "term": term.group(0) if term else None,
+                      "_span": (line.start, line.end)} | ({"institution": school} if school else {}))
+    return found if len(found) >= 2 else []
 
 
 # "Taught Principles of Macroeconomics, … and Basic Economics", "Assisted in Experimental
