@@ -2053,3 +2053,14 @@ def test_courses_listed_in_a_paragraph_after_a_colon_each_with_its_terms() -> No
                        ("Sociology of Gender", "Fall 2018"),
                        ("CS 357: Verified Software", "Spring 2022"),
                        ("Graph Generation Methods", None), ("Probabilistic Methods", None)]
+
+
+def test_an_employer_line_with_dates_over_a_role_in_one_of_its_labs() -> None:
+    cv = ("Ravi Menon\n\nResearch Experience\n"
+          "Eastbrook University                                   Oct 2022 – present\n"
+          "Postdoctoral Scholar, Verified Learning Systems Lab (host: Prof. Ruth Okoro)\n"
+          "Orchard Institute of Technology                        2014 – 2016\n"
+          "Undergraduate Research Assistant, Formal Methods Lab\n")
+    jobs = _fields(cv, "Ravi Menon", "position", "role", "organisation", "start")
+    assert jobs == [("Postdoctoral Scholar", "Eastbrook University", "Oct 2022"),
+                    ("Undergraduate Research Assistant", "Orchard Institute of Technology", "2014")]

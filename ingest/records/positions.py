@@ -196,6 +196,11 @@ _SUBUNIT = re.compile(r"(?:[\w&]+\s+)?(?:Department|Dept\.?|School of|Faculty|Di
                       r"Group|Team|department|division|unit|group|team)\b")
 
 
+# A lab, group or team named on a role's line: a unit of the employer on the line above
+# ("Westbrook University" / "Postdoctoral Scholar, Verified Learning Systems Lab")
+_UNIT = re.compile(r"\b(?:Lab|Laboratory|Group|Team|group|team|lab)$")
+
+
 def _a_place(part: str) -> bool:
     """Whether a part of a job's line is its place: a country, a state's code, or one
     capitalised word the gazetteer knows for a city ("London"; "Niantic" is an employer)."""
@@ -604,7 +609,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                 and not labelled:
             role, same_line_org = unlisted or split_role(text)
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
-            explicit = bool(re.search(r"—|\w\)?\s*:\s", without_dates(text)))
+            explicit = bool(re.search(r"—|\w\)?\s*:\s", re.sub(r"\([^()]*\)", "",
+                                                            without_dates(text))))
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
                     without_dates(line.bold).strip(" :,") and \
                     is_role(text[len(line.bold):]) and not (explicit and same_line_org):
@@ -615,7 +621,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             sibling = org_years is not None and (years := _years(text)) is not None and not (
                 org_years[0] <= years[0] and years[1] <= org_years[1])
             if same_line_org and org and (not _ORG.search(same_line_org) or _SUBUNIT.match(
-                    same_line_org)) and not explicit and not sibling:
+                    same_line_org) or _UNIT.search(same_line_org) and at > 0
+                    and lines[at - 1].start == org[1]) and not explicit and not sibling:
                 # "Borg memory-overcommit team" under "Google, Sunnyvale, CA", "Associate
                 # Professor, Department of Marine Biology" under "Tarn Institute of Technology"
                 same_line_org = ""
@@ -664,6 +671,11 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                     records[-1]["start"], records[-1]["end"] = dates
                     dates = None  # taken: no date left pending for the next entry
                 _extend(records[-1], line)
+            below = lines[at + 1].text if at + 1 < len(lines) else ""
+            if dates and is_role(below) and not YEAR.search(below):
+                # "Meridian Research, Redmond, WA   Summer 2020" / "Research Intern, …": the
+                # employer's dates are those of the role under it
+                pending_dates, dates = dates, None
         if dates and (DATE_RANGE.search(text) and len(without_dates(text).split()) <= 6
                       or _dates_alone([line], 0)):
             undated = [r for r in records if r["start"] is None]
