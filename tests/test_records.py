@@ -150,6 +150,21 @@ def test_extraction_against_hand_labels(name, corpus) -> None:
     assert figures["records_precision"] >= 0.9 and figures["records_recall"] >= 0.9
 
 
+def test_jobs_and_courses_of_26_layouts_against_hand_labels() -> None:
+    """eval/layouts/: fictional CVs in the layouts real ones use (dates first or last, wrapped
+    entries, employer over role or role over employer, tables, paragraphs of courses, German,
+    Italian, Belgian and Polish conventions), labelled for jobs and courses only. The rules of
+    the twentieth session were written against them, so they gate against regressions and
+    measure nothing blind (eval/README.md)."""
+    labels = LABELS_DIR / "layouts"
+    names = {(d := json.loads(p.read_text(encoding="utf-8")))["source"]: d["person"]
+             for p in labels.glob("*.json")}
+    totals = score_corpus(labels, LABELS_DIR.parent / "layouts", names)
+    jobs, courses = totals["position"], totals["teaching"]
+    assert jobs.precision >= 0.87 and jobs.recall >= 0.86, (jobs.misses, jobs.extras)
+    assert courses.precision >= 0.88 and courses.recall >= 0.95, (courses.misses, courses.extras)
+
+
 def test_labels_are_well_formed() -> None:
     for path in sorted(LABELS_DIR.glob("*/*.json")):
         label = json.loads(path.read_text(encoding="utf-8"))
