@@ -416,6 +416,10 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     return _wrap("teaching", found)
 
 
+# A line that opens with a label of a few words and a colon ("Selected supervised projects:")
+_LABEL_OPENS = re.compile(r"(?:[\w’'-]+\s+){0,4}[\w’'-]+(?:\s*\([^()]*\))?\s*:\s")
+
+
 def _wrapped_rows(rows: list[Line]) -> list[Line]:
     """A course's line that a PDF or a text export wrapped joined to the rest of it: the line
     leaves a bracket open ("Software Maintenance and Evolution (Master programme, 45h, course"
@@ -429,7 +433,7 @@ def _wrapped_rows(rows: list[Line]) -> list[Line]:
             ";" in last.text + line.text or last.text.endswith(")") or line.text[:1] == "("
             or line.text[:1].islower()) and not (
             honours.paragraph_head(line.text) or honours.TALKS.match(line.text)
-            or honours.opens_with_role(line.text) or re.match(r"(?:[\w’'-]+\s+){0,4}[\w’'-]+(?:\s*\([^()]*\))?\s*:\s", line.text))
+            or honours.opens_with_role(line.text) or _LABEL_OPENS.match(line.text))
         if last and line.row < 0 and last.row < 0 and not line.bold and (
                 paragraph or last.text.count("(") > last.text.count(")")
                 or re.search(r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in))$", last.text)):

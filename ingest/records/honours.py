@@ -402,9 +402,9 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
 # The head of a paragraph that lists courses after a colon: "Courses taught (as instructor):",
 # "As Instructor of Record (Calloway University):", "Courses taught (as lecturer) at the
 # University of Nadwiśle, BA and MA programmes:"
-_PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?: taught)?\b[^:]{0,120}|"
-                             r"As (?:an? )?(?P<role>[^:()]{2,40}?)(?:\s*\([^()]*\))?)\s*:\s+"
-                             r"(?=[A-Z])", re.I)
+_PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?: taught)?\b"
+                             r"[^:]{0,120}|As (?:an? )?(?P<role>[^:()]{2,40}?)"
+                             r"(?:\s*\([^()]*\))?)\s*:\s+(?=[A-Z])", re.I)
 
 
 def _top_level(text: str, separator: str) -> list[str]:
@@ -447,7 +447,8 @@ def courses_in_paragraph(line: Line, default_role: str | None) -> list[dict]:
         term = _TERM.search(item[len(course):])
         found.append({"course": course, "role": said.group(0) if said else default_role,
                       "term": term.group(0) if term else None,
-                      "_span": (line.start, line.end)} | ({"institution": school} if school else {}))
+                      "_span": (line.start, line.end)}
+                     | ({"institution": school} if school else {}))
     return found if len(found) >= 2 else []
 
 
@@ -555,7 +556,8 @@ def _titled_course(part: str) -> bool:
         and sum(w[:1].isupper() or w[:1].isdigit() for w in words) >= 0.5 * len(words)
 
 
-# The academic year or years a line opens with, then a colon: "a.y. 2023-24: …", "2019 – 2021: …"
+# The academic year or years a line opens with, then a colon: "a.y. 2023-24: …",
+# "2019 – 2021: …"
 _TERM_LED = re.compile(r"(?:(?i:a\.\s?y\.|academic year|AY)\s*)?(?:19|20)\d{2}"
                        r"(?:\s*[-–/]\s*(?:(?:19|20)?\d{2}|(?i:present)))?"
                        r"(?:\s*,\s*(?:19|20)\d{2}(?:\s*[-–/]\s*(?:19|20)?\d{2})?)*\s*:\s+")
