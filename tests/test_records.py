@@ -154,7 +154,7 @@ def test_jobs_and_courses_of_26_layouts_against_hand_labels() -> None:
     """eval/layouts/: fictional CVs in the layouts real ones use (dates first or last, wrapped
     entries, employer over role or role over employer, tables, paragraphs of courses, German,
     Italian, Belgian and Polish conventions), labelled for jobs and courses only. The rules of
-    the twentieth session were written against them, so they gate against regressions and
+    the nineteenth session were written against them, so they gate against regressions and
     measure nothing blind (eval/README.md)."""
     labels = LABELS_DIR / "layouts"
     names = {(d := json.loads(p.read_text(encoding="utf-8")))["source"]: d["person"]
