@@ -2079,3 +2079,14 @@ def test_an_employer_line_with_dates_over_a_role_in_one_of_its_labs() -> None:
     jobs = _fields(cv, "Ravi Menon", "position", "role", "organisation", "start")
     assert jobs == [("Postdoctoral Scholar", "Eastbrook University", "Oct 2022"),
                     ("Undergraduate Research Assistant", "Orchard Institute of Technology", "2014")]
+
+
+def test_a_role_heading_over_its_employer_a_middle_dot_and_its_dates() -> None:
+    cv = ("Nuria Bosch Vidal\n\n## Research Experience\n\n"
+          "### Research Assistant\n"
+          "*Centro de Datos Marinos (CDM), Vilanova del Port* · 2019 – 2020\n"
+          "- Anomaly detection on oceanographic sensor streams.\n\n"
+          "## Work Experience\n\n### Junior Data Scientist\n*Banco Ribera, Costaverda* · 2018 – 2019\n")
+    jobs = _fields(cv, "Nuria Bosch Vidal", "position", "role", "organisation", "start")
+    assert jobs == [("Research Assistant", "Centro de Datos Marinos (CDM)", "2019"),
+                    ("Junior Data Scientist", "Banco Ribera", "2018")]

@@ -61,6 +61,7 @@ _ORG = re.compile(
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
     r"Ministry|Agency|Council|Hospital|Clinic|Museum|Observatory|Commission|Bureau|Bank|Fund|"
     r"Laboratoire|Laboratorio|Laboratorium|Labor|INRIA|Inria|CNRS|INSERM|Inserm|CSIC|CNR|"
+    r"Centro|Banco|Banca|Fundación|Fundação|Fondazione|Fondation|Stiftung|Ministerio|Ministero|"
     r"Fraunhofer|Max Planck|Helmholtz|Leibniz|"
     r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Nvidia|Tesla|Samsung|Baidu|Alibaba|"
     r"Tencent|Huawei|Oracle|Adobe|Netflix|Uber|Databricks|VMware|Bell Labs|Cisco|Qualcomm|"
@@ -301,7 +302,8 @@ def _extend(record: dict, line: Line) -> None:
 def _org_name(text: str) -> str:
     """The employer in an organisation line: "ML Networking Team, Google LLC Sunnyvale, CA",
     "Calder Institute (Germany)"."""
-    text = re.sub(r"\s{2,}", ", ", text.strip())  # a column's gap parts the name from its place
+    text = re.sub(r"\s{2,}|\s·\s", ", ", text.strip())  # a column's gap or a middle dot parts
+    # the name from its place
     # a country, or a labelled aside ("(host: Prof. K. Baart)"), in brackets after the name
     text = re.sub(r"\s*\(([^()]*)\)\s*$", lambda m: "" if countries_in(m.group(1)) or re.match(
         r"[\w ]{2,20}:\s", m.group(1)) else m.group(0), without_dates(text))
@@ -656,7 +658,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             and text[:1].isupper() and 1 <= len(bare.split()) <= 10 \
             and not sentence_like(text) and not _dates_alone([line], 0) and any(
                 _a_place(part.strip(" |")) or countries_in(part)
-                for part in bare.split(",")[1:])
+                for part in re.split(r",|\s·\s", bare)[1:])
         if is_org(line, raw_line) or under_role:
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
