@@ -112,6 +112,23 @@ _CAPS_DEGREE = re.compile(r"(?:PH\.?\s?D|M\.?\s?SC?|B\.?\s?SC?|B\.?\s?A|M\.?\s?A
 _LEADER = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "Teaching. . . . . ." across the page
 
 
+_SIDE = re.compile(r"(\S.{2,40}?)\s{3,}(?=\S)")
+
+
+def _side_heading(all_lines: list[str], at: int, person: str | None) -> tuple[str, int] | None:
+    """(title, where the body starts on the line) for a section heading set in a left column,
+    its body to the right and on the lines below at the same indent, as Europass CVs and text
+    exports of them lay a page out; None for any other line."""
+    found = _SIDE.match(all_lines[at])
+    title = heading_title(found.group(1), person) if found else None
+    if not found or not title or title.lower() in SUBSECTION_WORDS:
+        return None
+    column = found.end()
+    below = next((ln for ln in all_lines[at + 1:at + 3] if ln.strip()), "")
+    indent = len(below) - len(below.lstrip(" "))
+    return (title, column) if indent >= column - 2 else None
+
+
 def _heading_key(line: str) -> str:
     key = _LEADER.sub("", clean_line(line)).lower().replace("&", "and").rstrip(":").strip()
     return re.sub(r"\s*\([^)]*\)$", "", key)  # "Publications (* = equal contribution)"
@@ -204,6 +221,13 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
     all_lines = text.splitlines(keepends=True)
     for i, line in enumerate(all_lines):
         title = heading_title(line, person)
+        side = _side_heading(all_lines, i, person) if not title else None
+        if side:  # "Selected publications      [1] L. Bassani, …": the heading in a left column
+            sections.append(Section(current, start, offset)) if offset > start else None
+            current = parent = side[0]
+            start = offset + side[1]
+            offset += len(line)
+            continue
         if not title and 0 < i < len(all_lines) - 1 and _is_rule(all_lines[i - 1]) \
                 and _is_rule(all_lines[i + 1]) and 0 < len(line.split()) <= 6:
             title = clean_line(line).rstrip(":").strip()  # a heading ruled above and below

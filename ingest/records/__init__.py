@@ -128,7 +128,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _teaching(section_lines, role)
         elif kind in ("position", "other"):
             before = len(found)
-            short = [ln for ln in section_lines if _cv_line(ln.text)]
+            short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))]
             found += _wrap("position", [
                 r for r in positions.from_lines(short, text[section.start:], section.start)
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline
@@ -247,14 +247,16 @@ def _folded(text: str) -> str:
     return re.sub(r"\W+", " ", text).strip().casefold()
 
 
-def _cv_line(text: str) -> bool:
-    """A line of a CV layout, not a line of a wrapped paragraph."""
+def _cv_line(text: str, bold: int = 0) -> bool:
+    """A line of a CV layout, not a line of a wrapped paragraph; bold: how many of its
+    characters are set in bold (a long employer's name heading its entry is)."""
+    text = positions.without_described(text)
     if positions.sentence_like(text):
         return False
     # words, not the lone commas a bold name leaves ("**Tarn University** , Department of …")
     size = len([w for w in re.sub(r"\([^)]*\)", "", without_dates(text)).split()
                 if re.search(r"\w", w)])
-    return size <= 9 or (size <= 16 and date_range(text) is not None)
+    return size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text)))
 
 
 def _squeezed(value: Any) -> Any:
@@ -337,7 +339,55 @@ def _awards(section_lines: list[Line]) -> list[Record]:
     ("| Year | Award | Awarded by |")."""
     rows = [row for row in _rows(section_lines) if not (row.row >= 0 and set(
         re.findall(r"[a-z]+", row.text.lower())) <= _TABLE_HEADER_WORDS)]
-    return _wrap("award", honours.awards_from_lines(rows))
+    return _wrap("award", honours.awards_from_lines(_semicolon_items(_undated_wraps(rows))))
+
+
+def _undated_wraps(rows: list[Line]) -> list[Line]:
+    """An award's line that a PDF or a text export wrapped joined to the rest of it: the line
+    below holds no year and the line above ends with a small word or a comma ("2016  Prize for
+    the best thesis in" / "earthquake engineering, Associazione …"), or it opens in lower case."""
+    out: list[Line] = []
+    for line in rows:
+        last = out[-1] if out else None
+        if last and line.row < 0 and last.row < 0 and not YEAR.search(line.text) and (
+                line.text[:1].islower() or re.search(
+                    r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in|on|to|at))$", last.text)):
+            out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
+        else:
+            out.append(line)
+    return out
+
+
+def _semicolon_items(rows: list[Line]) -> list[Line]:
+    """A paragraph that lists its items parted by semicolons, wrapped over lines ("Grant X,
+    €12,000 (2023); Provost's Teaching Award, University" / "of Kilcarrig (2020); …"), as one
+    line per item; other lines as they are."""
+    out: list[Line] = []
+    group: list[Line] = []
+
+    def flush() -> None:
+        if len(group) > 1 or group and ";" in group[0].text:
+            text = " ".join(line.text for line in group)
+            at = group[0].start
+            for item in honours.top_level(text, ";"):
+                if item.strip(" ."):
+                    out.append(Line(item.strip(" ."), at, min(at + len(item), group[-1].end)))
+                at += len(item) + 1
+        else:
+            out.extend(group)
+        group.clear()
+
+    for line in rows:
+        goes_on = group and not group[-1].text.endswith(".") and line.row < 0 and (
+            group[-1].text.rstrip().endswith(";") or ";" in line.text or ";" in group[-1].text)
+        if not goes_on:
+            flush()
+        if goes_on or line.row < 0 and ";" in line.text:
+            group.append(line)
+        else:
+            out.append(line)
+    flush()
+    return out
 
 
 _TABLE_HEADER_WORDS = frozenset(

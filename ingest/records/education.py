@@ -23,10 +23,16 @@ _LEVELS = (
             r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk"),
     ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MA\.(?= [A-Z])|MBA|"
                 r"M\.?Tech\.?|Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?|Máster|"
+                # public health, policy, administration, fine arts, research, social work, law
+                r"M\.?P\.?H\.?(?=[\s,]|$)|MP[AP](?=[\s,]|$)|MFA(?=[\s,]|$)|M\.?Res\.?(?=[\s,]|$)|"
+                r"MSW(?=[\s,]|$)|LL\.?M\.?(?=[\s,]|$)|"
                 r"Maestría|Mestrado|Laurea [Mm]agistrale|Mgr\.|Magister|"  # Mgr.: Czech, Polish
                 r"Diplom(?:-[A-Z]\w+)?(?=[\s,(]|$)|Dipl\.-\w+\."),
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
+                  # medicine's first degree, law's, business's
+                  r"MB\.?\s?B\.?S\.?(?=[\s,]|$)|MB\.?\s?Ch\.?B\.?(?=[\s,]|$)|LL\.?B\.?(?=[\s,]|$)|"
+                  r"BBA(?=[\s,]|$)|"
                   # "A.B.", "AB in History"; not the "AB" of "Klarna AB", a company's form
                   r"A\.B\.?(?=[\s,])|(?<![A-Za-z] )AB(?=[\s,])|Grado(?= en )|"
                   r"Licenciatura(?= en )|Licence(?= en )|"

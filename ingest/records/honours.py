@@ -407,7 +407,7 @@ _PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?:
                              r"(?:\s*\([^()]*\))?)\s*:\s+(?=[A-Z])", re.I)
 
 
-def _top_level(text: str, separator: str) -> list[str]:
+def top_level(text: str, separator: str) -> list[str]:
     """The parts of a text between separators that stand outside brackets."""
     parts, depth, start = [], 0, 0
     for at, char in enumerate(text):
@@ -436,7 +436,7 @@ def courses_in_paragraph(line: Line, default_role: str | None) -> list[dict]:
                    for g in found.groups() if g and INSTITUTION.search(g)), None)
     # items end at a semicolon, or where a bracket closes before the next capitalised name (a
     # line's last ";" is lost where a PDF line ends)
-    items = [i.strip(" .") for part in _top_level(line.text[head.end():], ";")
+    items = [i.strip(" .") for part in top_level(line.text[head.end():], ";")
              for i in re.split(r"(?<=\))\s+(?=[A-Z])", part) if i.strip(" .")]
     found = []
     for item in items:

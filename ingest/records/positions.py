@@ -159,7 +159,11 @@ def is_org(line: Line, raw_line: str) -> bool:
     if placed_name(line):
         return True
     text = _cased(_DURATION.sub("", without_dates(line.text)))
-    if not text or len(text.split()) > 10 or text.endswith((".", ":")) and not _ORG.search(text):
+    # a long name set in bold is a heading ("University of Washington, Paul G. Allen School of
+    # Computer Science & Engineering  Seattle, WA")
+    long_ok = bool(line.bold) and len(line.bold) >= 0.6 * len(text) and bool(_MAIN_ORG.search(text))
+    if not text or len(text.split()) > (16 if long_ok else 10) or text.endswith(
+            (".", ":")) and not _ORG.search(text):
         return False
     if line.text.rstrip().endswith(").") and not _MAIN_ORG.search(text):
         return False  # "Agency (ANR).": the end of a sentence wrapped onto its own line
@@ -220,11 +224,24 @@ def _without_place(text: str) -> str:
     return ", ".join(parts)
 
 
+_DATED_THEN_TOLD = re.compile(r"\([^()]*\b(?:19|20)\d{2}\b[^()]*\)(?=\s*(?:[—–-]\s|\.\s+[A-Z]))")
+
+
+def without_described(text: str) -> str:
+    """A role and its employer without where it was and what was done, after the dates that
+    close them: "Research Intern, Google Brain (Summer 2016) — Mountain View, CA. Learned …"."""
+    dated = _DATED_THEN_TOLD.search(text)
+    if dated and "," in text[: dated.start()] and is_role(text[: dated.start()].split(",")[0]):
+        return text[: dated.end()]
+    return text
+
+
 def split_role(text: str) -> tuple[str, str]:
     """(role, organisation) of a line such as "Research Intern, Microsoft Research, Redmond, WA"
     or "System Software Engineer TmaxSoft Inc."."""
     # a collaborator ("(w/ Ada Lund)") or a labelled aside ("(host: Prof. K. Baart)")
     text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$|\s*\([\w ]{2,20}:\s[^()]*\)", "", text)
+    text = without_described(text)
     # what a bracket after the role says of it: "(RTD-a, SSD ING-INF/05)", "(January – March)",
     # not where
     text = re.sub(rf"\s*\((?:\s*(?:{MONTH}\.?|(?:19|20)\d{{2}}|[-–—,]|to)\s*)+\)", "", text)

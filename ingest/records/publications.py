@@ -27,7 +27,9 @@ _PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?({_ACRONYM}(?:\s[A-Z][A-Za-
                             r"\s?(?:['’]\s?\d{2})?\)")
 _ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*"
                            rf"(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
-_ARXIV = re.compile(r"\barXiv(?::|\s+)?(?:preprint\s+)?(?:arXiv:)?(\d{2})(\d{2})\.\d{4,5}", re.I)
+# "arXiv:2104.01981", "arXiv preprint arXiv:…", "arxiv.org/abs/2404.05894" (a link to it)
+_ARXIV = re.compile(r"\barXiv(?::|\s+|\.org/(?:abs|pdf)/)?(?:preprint\s+)?(?:arXiv:)?(\d{2})(\d{2})"
+                    r"\.\d{4,5}", re.I)
 _LONG_VENUE = re.compile(
     r"((?:Proceedings of (?:the )?)?(?:[A-Z0-9][\w&/-]*\s+|of\s+|on\s+|in\s+|and\s+|for\s+|the\s+)*"
     r"(?:Journal|Transactions|Proceedings|Conference|Symposium|Workshop|Letters|Review|Magazine)"
@@ -77,6 +79,11 @@ _VOLUME = re.compile(r"(?:^|(?<=;\s)|(?<=\.\s))([A-Z][A-Za-z&:'’ -]{1,60}?)\s+
                      r"(?:\s*\(\d{1,3}\))?(?:,\s*|\s+)[A-Za-z]?\d[\w-]{0,12}"
                      r"\s*\(((?:19|20)\d{2})\)")
 
+# A journal as Vancouver style cites it: "Eur Heart J. 2018;39(22):2071–9", "Lancet. 2020 Mar
+# 7;395(10226):795-808"
+_VANCOUVER_VENUE = re.compile(r"(?:^|(?<=\.\s))([A-Z][A-Za-z&'’-]*(?:\s[A-Za-z&'’-]+){0,6}?)"
+                              r"\s*\.\s*((?:19|20)\d{2})(?:\s[A-Z][a-z]{2}(?:\s\d{1,2})?)?;\s*\d")
+
 
 def find_venue(text: str, year: int | None = None, *, bare: bool = True
                ) -> tuple[Venue, tuple[int, int]] | None:
@@ -96,6 +103,8 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
     arxiv = _ARXIV.search(text)
     if arxiv:
         return Venue("arXiv", two_digit_year(arxiv.group(1))), arxiv.span()
+    if vancouver := _VANCOUVER_VENUE.search(text):
+        return Venue(vancouver.group(1), int(vancouver.group(2))), vancouver.span()
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
     long = _LONG_VENUE.search(text)
@@ -145,7 +154,9 @@ def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
         if wrapped:
             last = joined[-1]
             text = re.sub(r"\s+(?:19|20)\d{2}$", "", line.text)
-            joined[-1] = Line(f"{last.text} {text}", last.start, line.end, last.bold)
+            # the colon a cleaned line lost at its end: "… the Revenue:" / "Ireland, 1700–1760"
+            colon = ":" if raw[last.end - raw_start - 1:last.end - raw_start] == ":" else ""
+            joined[-1] = Line(f"{last.text}{colon} {text}", last.start, line.end, last.bold)
         else:
             joined.append(line)
     out: list[Segment] = []
@@ -195,9 +206,11 @@ def _sentences(text: str) -> list[str]:
     for part in (p.strip() for p in parts):
         if not part:
             continue
-        if merged and not part.startswith(('"', "“")) and re.search(
-                r"(?:^|[\s,])(?:[A-Z]|[A-Z][a-z]?|Vol|No|pp|et al|Proc|Conf|Int|"
-                r"Symp|Jr|Dr|Prof|St|vs)\.$", merged[-1]):
+        open_quote = bool(merged) and (merged[-1].count('"') % 2 == 1 or merged[-1].count(
+            "“") > merged[-1].count("”"))  # "Who Bears the Cost? Evidence from …"
+        if merged and (open_quote and merged[-1][-1:] in "?!" or not part.startswith(
+                ('"', "“")) and re.search(r"(?:^|[\s,])(?:[A-Z]|[A-Z][a-z]?|Vol|No|pp|et al|Proc|"
+                                         r"Conf|Int|Symp|Jr|Dr|Prof|St|vs)\.$", merged[-1])):
             merged[-1] = f"{merged[-1]} {part}"
         else:
             merged.append(part)
@@ -212,10 +225,20 @@ _ANOTHER_AUTHOR = re.compile(r"(?:and\s|&|[A-Z]\.|[A-Z][\w'’-]+(?:\s[A-Z][\w'�
                              r"et al)")
 
 
+# Vancouver style, as medicine cites: "Farooqui A, Raghunathan P, Desai RK, et al. Title."
+_VANCOUVER_NAME = r"[A-Z][\w'’-]+(?:\s(?:[a-z]{1,3}\s)?[A-Z][\w'’-]+)?\s[A-Z]{1,3}"
+_VANCOUVER = re.compile(rf"{_VANCOUVER_NAME}(?:\s*,\s{_VANCOUVER_NAME})*(?:,\set\.?\sal)?"
+                        r"\s*\.\s+(?=[A-Z0-9])")
+
+
 def _after_initials(text: str) -> list[str]:
     """An author list in the initials-after-comma style cut from the title it runs into
     ("Casey, C. M., and 57 other authors including Cooper, O. R. Two massive … galaxies"):
-    after a name's initials, what is not another name starts the title."""
+    after a name's initials, what is not another name starts the title. So is a list in the
+    Vancouver style, of surnames and unpointed initials ("Okoro N, Sheldrake M. Title")."""
+    found = _VANCOUVER.match(text)
+    if found and (found.group(0).count(",") or len(found.group(0).split()) == 2):
+        return [found.group(0).strip(), text[found.end():].strip()]
     for found in _INITIALS_END.finditer(text):
         rest = text[found.end():]
         if not rest[:1].isupper() or _ANOTHER_AUTHOR.match(rest):
@@ -291,6 +314,8 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         venue = Venue(after["venue"], int(after["year"]), venue.award)
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
+    if venue.year is None and (arxiv := _ARXIV.search(whole)):  # "ApJ 979, 2, arXiv:2408.…"
+        venue.year = two_digit_year(arxiv.group(1))
     if venue.year is None and _DATE_LED.match(entry[0].text):  # "2021: Authors. …"
         venue.year = first_year(entry[0].text[:8])
     if venue.year is None:  # a listing date, a date-led note, a year after the authors
@@ -706,6 +731,12 @@ def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int,
     for b_start, b_end in _raw_blocks(text, start, end):
         block = text[b_start:b_end]
         rows = block.splitlines(keepends=True)
+        led = [n for n, r in enumerate(rows) if n and _name_led(r, person)
+               and re.search(r"[.)\d]\s*$", rows[n - 1])]
+        if len(led) >= 2:  # "Claire Dufresne and Hugo Marchetti. "Title." Venue, 2023." per line
+            units += [(b_start + len("".join(rows[:a])), b_start + len("".join(rows[:b])))
+                      for a, b in zip([0, *led], [*led, len(rows)], strict=True)]
+            continue
         if len(rows) >= 4 and sum(_is_author_list(clean(r.strip()), person)
                                   for r in rows if r.strip()) >= 2:
             units += _rows(rows, b_start)
@@ -738,6 +769,20 @@ def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int,
             offset += len(row)
         units.append((cut, b_end))
     return [(s, e) for s, e in units if text[s:e].strip()]
+
+
+# Names as a citation prints them given name first, before the title: "Claire Dufresne, Amara
+# Nwosu and Leo Sandvik. "Commuting Zones …"
+_GIVEN_NAME = r"[A-Z][\w'’-]+(?:\s[A-Z]\.)*(?:\s(?:de|van|von|da|del|di|le|la)){0,2}\s[A-Z][\w'’-]+"
+_NAME_LED = re.compile(rf"\s*(?P<names>{_GIVEN_NAME}(?:,\s{_GIVEN_NAME})*(?:,?\s(?:and|&)\s"
+                       rf"{_GIVEN_NAME})?)\.\s+[\"“A-Z]")
+
+
+def _name_led(row: str, person: str) -> bool:
+    """Whether a line opens with an author list, names given first, that names the person."""
+    found = _NAME_LED.match(clean(row))
+    return found is not None and any(same_person(n, person) for n in re.split(
+        r",\s|\s(?:and|&)\s", found.group("names")))
 
 
 _YEAR_COLON = re.compile(r"[ \t]*(?:19|20)\d{2}[a-z]?:[ \t]+\S")

@@ -106,12 +106,19 @@ def _full_range(found: re.Match[str]) -> str:
     return f"{start}–{start[:2]}{end:02d}"
 
 
+_TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*\|")
+
+
 def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
           ) -> Iterator[Line]:
     """Cleaned, non-empty lines of text[start:end]; table cells and <br> parts become lines.
     bold: spans of text set in bold type (a PDF's, from its fonts), besides Markdown's **."""
     offset = start
-    for raw in text[start:end].splitlines(keepends=True):
+    raws = text[start:end].splitlines(keepends=True)
+    for raw, below in zip(raws, [*raws[1:], ""], strict=True):
+        if raw.count("|") >= 2 and _TABLE_RULE.match(below):
+            offset += len(raw)  # a table's header row ("| Year | Award |") names no record
+            continue
         pieces = _HTML.split(raw) if ("<" in raw or raw.count("|") >= 2) else [raw]
         row = offset if raw.count("|") >= 2 else -1
         if row >= 0:
