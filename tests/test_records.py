@@ -2123,8 +2123,10 @@ VANCOUVER = """# Ines Korhonen, MD, PhD
 
 ## Publications
 
-1. **Korhonen I**, Lund P, Okafor N. Night-time noise and incident hypertension: a cohort study. *Eur Heart J*. 2019;40(2):101–9.
-2. Lund P, Korhonen I, Varga E, et al. Heat and emergency admissions in four cities. Lancet Planet Health. 2022 Mar 3;6(5):e40–8.
+1. **Korhonen I**, Lund P, Okafor N. Night-time noise and incident hypertension: a cohort
+study. *Eur Heart J*. 2019;40(2):101–9.
+2. Lund P, Korhonen I, Varga E, et al. Heat and emergency admissions in four cities. Lancet
+Planet Health. 2022 Mar 3;6(5):e40–8.
 """
 
 
@@ -2194,14 +2196,14 @@ Dates                                  2018 - 2021
 Occupation or position held            Assistant Professor
 Name and address of employer           Università di Valdarno, Firenze (Italy)
 
-Honours and awards                     2021   Best Paper Award (Masonry Track), 17th World Conference on
-                                              Earthquake Engineering
+Honours and awards                     2021   Best Paper Award (Masonry Track), 17th World
+                                              Conference on Earthquake Engineering
                                        2016   Rossetti Prize for the best Italian PhD thesis in
                                               structural engineering
 
 Selected publications                  [1] L. Whitby, A. Gentile. Fragility curves for masonry
-                                       aggregates. Bulletin of Earthquake Engineering 15(4): 1621–1648,
-                                       2017.
+                                       aggregates. Bulletin of Earthquake Engineering 15(4):
+                                       1621–1648, 2017.
 """
 
 
@@ -2216,10 +2218,12 @@ def test_section_headings_in_a_left_column() -> None:
 
 
 def test_a_long_employer_set_in_bold_heads_its_roles() -> None:
-    text = ("# Ethan Vaszary\n\n## Experience\n\n**Quarry Systems Inc.**          San Francisco, CA  \n"
+    text = ("# Ethan Vaszary\n\n## Experience\n\n"
+            "**Quarry Systems Inc.**          San Francisco, CA  \n"
             "*Machine Learning Engineer*          Jul 2017 – Jul 2018\n\n"
             "**University of Westholm, Paul G. Allen School of Computer Science & Engineering**"
-            "        Westholm, WA  \n*Graduate Research Assistant*          Sep 2011 – Jun 2017\n")
+            "        Westholm, WA  \n"
+            "*Graduate Research Assistant*          Sep 2011 – Jun 2017\n")
     records = extract(text, "Ethan Vaszary")
     assert [(r.data["role"], r.data["organisation"]) for r in records if r.kind == "position"] == [
         ("Machine Learning Engineer", "Quarry Systems Inc."),

@@ -342,15 +342,21 @@ def _awards(section_lines: list[Line]) -> list[Record]:
     return _wrap("award", honours.awards_from_lines(_semicolon_items(_undated_wraps(rows))))
 
 
+_YEAR_LED = re.compile(r"\W*(?:19|20)\d{2}\b")
+
+
 def _undated_wraps(rows: list[Line]) -> list[Line]:
     """An award's line that a PDF or a text export wrapped joined to the rest of it: the line
     below holds no year and the line above ends with a small word or a comma ("2016  Prize for
-    the best thesis in" / "earthquake engineering, Associazione …"), or it opens in lower case."""
+    the best thesis in" / "earthquake engineering, Associazione …"), or it opens in lower case,
+    or the list leads each award with its year and the line holds none."""
     out: list[Line] = []
+    year_led = sum(bool(_YEAR_LED.match(r.text)) for r in rows) >= max(2, 0.5 * len(rows))
     for line in rows:
         last = out[-1] if out else None
         if last and line.row < 0 and last.row < 0 and not YEAR.search(line.text) and (
-                line.text[:1].islower() or re.search(
+                year_led and not honours.names_honour(line.text) or line.text[:1].islower()
+                or re.search(
                     r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in|on|to|at))$", last.text)):
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
         else:

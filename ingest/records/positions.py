@@ -224,7 +224,8 @@ def _without_place(text: str) -> str:
     return ", ".join(parts)
 
 
-_DATED_THEN_TOLD = re.compile(r"\([^()]*\b(?:19|20)\d{2}\b[^()]*\)(?=\s*(?:[—–-]\s|\.\s+[A-Z]))")
+_DATED_THEN_TOLD = re.compile(r"\([^()]*\b(?:19|20)\d{2}\b[^()]*\)"
+                              r"(?=\s*(?:[—–-]\s|\.\s+[A-Z]))")
 
 
 def without_described(text: str) -> str:

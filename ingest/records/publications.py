@@ -773,7 +773,8 @@ def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int,
 
 # Names as a citation prints them given name first, before the title: "Claire Dufresne, Amara
 # Nwosu and Leo Sandvik. "Commuting Zones …"
-_GIVEN_NAME = r"[A-Z][\w'’-]+(?:\s[A-Z]\.)*(?:\s(?:de|van|von|da|del|di|le|la)){0,2}\s[A-Z][\w'’-]+"
+_GIVEN_NAME = (r"[A-Z][\w'’-]+(?:\s[A-Z]\.)*(?:\s(?:de|van|von|da|del|di|le|la)){0,2}"
+               r"\s[A-Z][\w'’-]+")
 _NAME_LED = re.compile(rf"\s*(?P<names>{_GIVEN_NAME}(?:,\s{_GIVEN_NAME})*(?:,?\s(?:and|&)\s"
                        rf"{_GIVEN_NAME})?)\.\s+[\"“A-Z]")
 
