@@ -250,6 +250,13 @@ def _after_initials(text: str) -> list[str]:
     return [text]
 
 
+# What an economist's list says of a paper besides its title: its co-authors and its status
+_WITH = re.compile(r"\((?:joint )?with\s[^()]*\)", re.I)
+_STATUS_ONLY = re.compile(r"[\W_]*(?:(?:revise and resubmit|r\s?&\s?r|under review|submitted|"
+                          r"in preparation|in progress|work in progress|draft|job market paper)"
+                          r"\b[^.]*)?[\W_]*", re.I)
+
+
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 require_authors: bool) -> dict | None:
     """The publication an entry describes, or None if it does not look like one."""
@@ -322,7 +329,12 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         venue.year = _listing_year(entry) or next(
             (first_year(seg.text) for seg in pieces if _dated_note(seg.text)
              or _AUTHORS_TAIL.search(seg.text) and _is_author_list(seg.text, person)), None)
-    if venue.name is None and venue.year is None and not authors:
+    quoted = title_at >= 0 and pieces[title_at].strong and bool(re.search(r"[\"“”]", raw))
+    # A title in quotes alone is a paper as economists list them ("Job Market Paper", "Work
+    # in Progress"); another line alone is not
+    if venue.name is None and venue.year is None and not authors and not (
+            quoted and len(title.split()) >= 3 and _STATUS_ONLY.fullmatch(
+                _WITH.sub("", whole.replace(title, "", 1))) is not None):
         return None
     # A list cut with an ellipsis, as citation exports print long ones ("…, S YU, ... 2021"),
     # may hide the person, and the CV lists the paper as theirs. "et al." is the writer's own
