@@ -26,7 +26,8 @@ SECTION_WORDS = {
     "professional activities", "leadership", "memberships", "research", "selected awards",
     "career", "courses", "lectures", "instruction", "affiliations", "degrees", "recognition",
     "consulting", "employment history", "work history", "teaching history", "career history",
-    "current position",
+    "current position", "work in progress", "works in progress", "research in progress",
+    "job market paper",
 }
 # Headings that refine the section they appear in ("Publications — Conference").
 SUBSECTION_WORDS = {

@@ -37,6 +37,7 @@ KINDS = ("publication", "education", "position", "award", "teaching")
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
                     r"proceeding|under review|in preparation|submitted|working paper|"
+                    r"in progress|job market|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
     ("education", r"education|degree|academic background|studies|qualification|"
@@ -287,7 +288,7 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
             publications.venues_from_italics(
                 [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited],
                 person)
-            if numbered:
+            if numbered and not _given_first_read(cited):
                 return cited
     out = []
     for e_start, e_end in publications.entries(text, start, end, person):
@@ -307,6 +308,12 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
     # Entries told apart by the author lists that open their lines, or by layout: the reading
     # that gives more papers a venue and a year has told more of them apart.
     return cited if cited is not None and _complete(cited) >= _complete(out) else out
+
+
+def _given_first_read(papers: Sequence[Record]) -> bool:
+    """Whether a numbered list was read through author lists written given name first ("Ada
+    Lund and Emeka Obi. 2022. Title. In …"), which the layout reading may tell apart better."""
+    return any(r.data["authors"] and "," not in r.data["authors"][0] for r in papers)
 
 
 def _complete(papers: Sequence[Record]) -> int:

@@ -35,11 +35,14 @@ _AUTHOR = re.compile(
 # … and a former name after it in brackets: "Amanda Balzer (Friesen)".
 _GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}"
                           r"(?:\s\([A-Z][\w'’-]+\))?\.?(?=[\s,;.]|$)")
+# An author list names given first, as ACM's style prints it, up to the period that ends it
+_GIVEN_LIST = re.compile(rf"{_GIVEN_FIRST.pattern}(?:(?:,\s(?:and\s)?|\sand\s|,?\s&\s)"
+                         rf"{_GIVEN_FIRST.pattern})*(?<=\.)(?=\s)")
 _INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|"
                   r"\s+and\s+|\s*&\s*)|\s*")
 _LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
-                   r"(?:\[[A-Z]{0,2}\d{1,3}\]|\d{1,3}[.)])?\s*"
+                   r"(?:\[[A-Z]{0,2}\d{1,3}\]|[A-Z]{0,2}\d{1,3}[.)])?\s*"
                    r"(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
 _ARXIV_ID = re.compile(r"\barxiv:?\s*(\d{2})(?:0[1-9]|1[0-2])\.\d{4,5}", re.I)
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
@@ -97,6 +100,12 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
                 "venue": _venue(venue_part), "year": year or _last_year(venue_part),
                 "award": None, "authored": True}
     names, end = authors_at(body)
+    given = _GIVEN_LIST.match(body)  # "Ada Lund, Wen-Li Hsu, and Emeka Obi. 2022. …"
+    listed = [n.rstrip(".") for n in re.split(r",\s(?:and\s)?|\sand\s|,?\s&\s",
+                                              given.group(0))] if given else []
+    if listed and not any(same_person(n, person) for n in names) and any(
+            same_person(n, person) for n in listed):
+        names, end = listed, given.end()
     cut_short = bool(re.search(r"et\.?\s*al\.?\W*$", body[:end]))  # the person may be hidden
     if not names:
         return _alone(body) if alone else None
@@ -122,8 +131,15 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
     if arxiv and (not venue or re.match(r"submitted|under review|in prep", venue, re.I)):
         # "Submitted to ApJ, arXiv:2507.19706": what can be read today is the preprint
         venue, year = "arXiv", year or 2000 + int(arxiv.group(1))
-    return {"title": title, "authors": names, "venue": venue, "year": year, "award": None,
-            "authored": True}
+    from ingest.records.publications import _AWARD, _PAREN_ACRONYM
+
+    # "In Proceedings of the 20th ACM Conference on … (SenSys '22)": the venue's short name
+    acronym = _PAREN_ACRONYM.search(venue_part[:240])
+    if venue and acronym and len(venue.split()) >= 3 and acronym.start() <= len(venue) + 40:
+        venue = acronym.group(1)
+    award = _AWARD.search(venue_part)
+    return {"title": title, "authors": names, "venue": venue, "year": year,
+            "award": award.group(0) if award else None, "authored": True}
 
 
 def _alone(body: str) -> dict | None:
@@ -202,11 +218,11 @@ def _venue(part: str) -> str | None:
 
 
 _NUMBER = re.compile(r"^[ \t]*(?:(?:19|20)\d{2}(?:\.\d{2})?[ \t]+)?"
-                     r"(?:\[[A-Z]{0,2}\d{1,3}\]|\d{1,3}[.)])[ \t]+(?=\S)", re.M)
+                     r"(?:\[[A-Z]{0,2}\d{1,3}\]|[A-Z]{0,2}\d{1,3}[.)])[ \t]+(?=\S)", re.M)
 
 
 def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Spans of the numbered entries ("30. …", "[4] …", "2025 1. …") of text[start:end],
+    """Spans of the numbered entries ("30. …", "[4] …", "J12. …", "2025 1. …") of text[start:end],
     each running to the next number; [] when the section is not a numbered list."""
     starts = [start + m.start() for m in _NUMBER.finditer(text[start:end])]
     if len(starts) < 3:
