@@ -2288,3 +2288,53 @@ def test_lists_numbered_by_kind_acm_author_lists_and_titles_alone() -> None:
     # a title in quotes with its co-authors and nothing else: a paper in progress
     assert papers[6:] == [("Bankruptcy Exemptions and Bridge Maintenance Budgets", None, None),
                           ("Remote Sensing and Household Portfolio Choice", None, None)]
+
+
+APA_AND_UNIFIED = """# Ida Marsh
+
+## Publications
+
+### Journal articles
+
+- Reyes, T. A.†, **Marsh, I.**, & Okafor, C. (2023). Bilingual advantage in source monitoring?
+  Evidence from 1,200 children. *Journal of Experimental Child Psychology, 228*, 105611.
+- Whitford, E.‡, & **Marsh, I.** (2020). Gesture and recall in preschool storytelling.
+  *Cognitive Development, 55*, 100912.
+- Lindgren, A.†, & **Marsh, I.** (in press). Children's confidence judgments track retrieval
+  fluency, not accuracy. *Developmental Science*.
+"""
+
+UNIFIED = """# Ida Marsh
+
+## Publications
+
+### Journal articles
+
+- **Marsh, Ida** & Hana Dvořák. 2023. Evidential marking and information structure.
+  *Language* 99(3). 455–489.
+- **Marsh, Ida**. 2019. Vowel harmony as a learning bias: Evidence from artificial grammar
+  experiments. *Phonology* 36(2). 245–278.
+
+### Conference papers
+
+- **NAACL 2024** — *Few-shot morphological inflection for endangered languages.* Lena Achterhof
+  and **Ida Marsh**. Pages 4410–4425.
+"""
+
+
+def test_apa_unified_style_and_venue_first_lines() -> None:
+    papers = [*_fields(APA_AND_UNIFIED, "Ida Marsh", "publication", "title", "venue", "year"),
+              *_fields(UNIFIED, "Ida Marsh", "publication", "title", "venue", "year")]
+    assert papers == [
+        # a question mark before a subtitle is inside the title; "‡" marks a mentee
+        ("Bilingual advantage in source monitoring? Evidence from 1,200 children",
+         "Journal of Experimental Child Psychology", 2023),
+        ("Gesture and recall in preschool storytelling", "Cognitive Development", 2020),
+        ("Children's confidence judgments track retrieval fluency, not accuracy",
+         "Developmental Science", None),
+        # the journal before its volume, issue and pages
+        ("Evidential marking and information structure", "Language", 2023),
+        ("Vowel harmony as a learning bias: Evidence from artificial grammar experiments",
+         "Phonology", 2019),
+        # the venue that leads the line is not part of the title
+        ("Few-shot morphological inflection for endangered languages", "NAACL", 2024)]

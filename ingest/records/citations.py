@@ -22,13 +22,13 @@ _AUTHOR = re.compile(
     r"(?:(?:and\s+)?\d+\s+other\s+authors?(?:\s+including\s*)?"  # "and 32 other authors including"
     r"|et\.?\s*al\.?"
     r"|The\s+[\w-]+\s+Collaboration"
-    rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†.]|$)"  # Cooper, O. R.
+    rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†‡#.]|$)"  # Cooper, O. R.
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.|\s{_CAP})?\.?(?=,)"  # Casey, Caitlin M., / Suzannah Evans
     # Hunt, Kate. 2020. / Hunt, Kate. "Title."
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
     rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
-    r")[*†‡]*\.?"
+    r")[*†‡#]*\.?"
 )
 # After a first author written "Surname, Given", the others in the usual order (Chicago):
 # "Hunt, Kate, and Mike Gruszczynski.", "Comfort, Suzannah E., Edson Tandoc, and …".
@@ -113,8 +113,12 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         return None
     rest = body[end:]
     after = _YEAR_AFTER.match(rest)
-    if not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“]|,?\s*\(\d{4}|\s[A-Z\"“]|\s(?:19|20)\d{2}\b|$)",
-                    rest):
+    status = re.match(r"\s*\((?:in press|forthcoming|accepted|under review|submitted|n\.\s?d\.)\)",
+                      rest, re.I)
+    if status:  # APA's "Lindgren, A., & Castellanos, N. (in press). Title. Journal."
+        rest = rest[status.end():]
+    elif not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“]|,?\s*\(\d{4}|\s[A-Z\"“]|\s(?:19|20)\d{2}\b|$)",
+                      rest):
         return None  # the run stopped inside a word: not an author list
     if after and after.group("year"):
         year = year or int(after.group("year"))
@@ -185,6 +189,10 @@ def _title(rest: str) -> tuple[str, str]:
         if re.search(r"(?:^|\s)(?:[A-Z]|II|III|IV|VI{1,3}|IX)\.$", head) or \
                 _SERIES_PART.match(rest, found.end()):
             continue
+        after = rest[found.end():]
+        if found.group(0) == "?" and re.match(r"\s+[A-Z][^.?!]{2,80}?\.\s+[A-Z]", after) and \
+                not re.match(r"\s+[^.]*,\s\d|\s+(?:In\s|Proc)", after):
+            continue  # "Bilingual advantage? Evidence from 1,200 children. Journal, 228, 1."
         title = rest[:found.start() + (1 if found.group(0) == "?" else 0)].strip(" ,")
         return title, rest[found.end():].strip()
     return "", rest
@@ -284,7 +292,9 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
     for i, s in enumerate(starts):
         e = starts[i + 1] if i + 1 < len(starts) else end
         gap = re.search(r"\n\s*\n", text[s:e])
-        spans.append((s, s + gap.start() if gap and i + 1 == len(starts) else e))
+        heading = re.search(r"\n\s*\n\s*#{1,6}\s", text[s:e])  # a Markdown subheading ends it
+        spans.append((s, s + gap.start() if gap and i + 1 == len(starts) else
+                      s + heading.start() if heading else e))
     named = [(s, e) for s, e in spans
              if any(same_person(n, person) for n in authors_at(_plain(text[s:e]))[0])]
     return spans if len(named) >= 2 else []

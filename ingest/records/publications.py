@@ -84,6 +84,12 @@ _VOLUME = re.compile(r"(?:^|(?<=;\s)|(?<=\.\s))([A-Z][A-Za-z&:'’ -]{1,60}?)\s+
 _VANCOUVER_VENUE = re.compile(r"(?:^|(?<=\.\s))([A-Z][A-Za-z&'’-]*(?:\s[A-Za-z&'’-]+){0,6}?)"
                               r"\s*\.\s*((?:19|20)\d{2})(?:\s[A-Z][a-z]{2}(?:\s\d{1,2})?)?;\s*\d")
 
+# A journal before its volume, issue and pages, the year printed elsewhere in the entry:
+# "Language 99(3). 455–489", "Phonology 36(2): 245–278"
+_VOLUME_PAGES = re.compile(r"(?:^|(?<=[.;]\s))([A-Z][A-Za-z&'’ -]{1,60}?)\s+\d{1,4}\s*"
+                           r"\(\d{1,3}\)[.,:]\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\.?\s*"
+                           r"(?:$|;|https?:|doi)", re.I)
+
 
 def find_venue(text: str, year: int | None = None, *, bare: bool = True
                ) -> tuple[Venue, tuple[int, int]] | None:
@@ -107,6 +113,9 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
         return Venue(vancouver.group(1), int(vancouver.group(2))), vancouver.span()
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
+    pages = _VOLUME_PAGES.search(text)
+    if pages and year and not _LONG_VENUE.search(text[: pages.start()]):
+        return Venue(pages.group(1).strip(), year), pages.span()
     long = _LONG_VENUE.search(text)
     # "Journal of Maritime Optics, 4(2), 11-19.": a volume, issue and pages may follow it
     at_end = long is not None and (not text[long.end():].strip(" .,;")
@@ -308,6 +317,10 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     if venue.name and title.endswith(venue.name) and len(title.split()) - len(
             venue.name.split()) >= 3:
         title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
+    # "NAACL 2024 — Title", "SCiL 2022 (Society for …) — Title": the venue that leads the line
+    lead = re.match(r"(.{2,80}?)\s[—–]\s(?=[A-Z\"“])", title)
+    if lead and venue.name and venue.name in lead.group(1) and len(title[lead.end():].split()) >= 3:
+        title = title[lead.end():]
     if not title or _THESIS.search(whole):
         return None
     # "… quantum algorithms Quantum Sci. Technol.": the journal's first word, unabbreviated
