@@ -2338,3 +2338,11 @@ def test_apa_unified_style_and_venue_first_lines() -> None:
          "Phonology", 2019),
         # the venue that leads the line is not part of the title
         ("Few-shot morphological inflection for endangered languages", "NAACL", 2024)]
+
+
+def test_an_email_address_is_no_employer() -> None:
+    text = ("# Nora Achterberg\n\n## Employment\n\n"
+            "- **Postdoctoral Research Fellow**, Institute for Labor Studies, 2021–present\n\n"
+            "## Placement\n\n- Placement Director: Prof. Jonah Whitley, jwhitley@bellweather.edu\n")
+    jobs = _fields(text, "Nora Achterberg", "position", "role", "organisation")
+    assert jobs == [("Postdoctoral Research Fellow", "Institute for Labor Studies")]

@@ -170,11 +170,14 @@ _PROFILE_LINK = re.compile(r"(?:github|gitlab|linkedin|google scholar|orcid|twit
 def _employer(organisation: str) -> bool:
     """Whether what a position's line gives as its employer can be one: not a role ("Teaching
     Assistant"), a profile link, a section's heading ("Positions and Institutional
-    Affiliations") or words of a sentence ("seeking employment starting")."""
+    Affiliations"), words of a sentence ("seeking employment starting") or an e-mail address."""
     name = organisation.strip()
     heading = set(re.findall(r"\w+", name.lower())) <= _HEADING_WORDS
     return not (honours.teaching_role(name) or _PROFILE_LINK.fullmatch(name) or heading
-                or name[:1].islower() and " " in name)
+                or name[:1].islower() and " " in name or _EMAIL.search(name))
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")  # "Placement Director: … jwhitley@…"
 
 
 _HEADING_WORDS = frozenset("positions position appointments appointment employment experience "
