@@ -8,6 +8,7 @@ import pytest
 from conftest import PROFILES, SAMPLE
 
 from eval.records import LABELS_DIR, score_corpus, summary
+from ingest import loaders
 from ingest.chunking import chunk_text
 from ingest.records import attach, extract
 from ingest.records.text import lines
@@ -2338,3 +2339,14 @@ def test_an_email_address_is_no_employer() -> None:
             "## Placement\n\n- Placement Director: Prof. Jonah Whitley, jwhitley@bellweather.edu\n")
     jobs = _fields(text, "Nora Achterberg", "position", "role", "organisation")
     assert jobs == [("Postdoctoral Research Fellow", "Institute for Labor Studies")]
+
+
+def test_a_subheading_of_statuses_is_no_title() -> None:
+    """eval/papers/p03: "Accepted / In Press" between a numbered list and the papers under it."""
+    path = LABELS_DIR.parent / "papers" / "p03_iturbe_cv.txt"
+    document = loaders.load(path)
+    titles = [r.data["title"] for r in extract(document.text, "Soledad Iturbe", document.bold,
+                                               document.italic) if r.kind == "publication"]
+    assert "Accepted / In Press" not in titles
+    assert "Circulating trained-immunity signatures predict recurrent events after myocardial " \
+        "infarction" in titles

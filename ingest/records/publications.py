@@ -288,7 +288,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     after_authors = False  # the segment before is the author list: a title in sentence case
     for n, seg in enumerate(pieces):
         text = _strip_venue(seg.text)
-        if not text or _NOISE.match(text):
+        if not text or _NOISE.match(text) or _STATUS_HEADING.fullmatch(text):
             continue
         if _is_author_list(text, person) and not (seg.strong and not title):
             names = split_authors(text)
@@ -595,11 +595,17 @@ def _sentence_title(text: str) -> bool:
 _TO_READER = re.compile(r"(?:Please|See|Visit|Click|Check out|For (?:more|a full|the full))\b")
 
 
+# A list's own subheading of statuses: "Accepted / In Press", "Submitted and Under Review"
+_STATUS = (r"(?:accepted|in press|forthcoming|submitted|under review|in review|in preparation|"
+           r"published|preprints?|working papers?|revise and resubmit|r\s?&\s?r)")
+_STATUS_HEADING = re.compile(rf"{_STATUS}(?:\s*(?:/|&|,|and|or)\s*{_STATUS})+\s*:?", re.I)
+
+
 def _could_be_title(text: str, strong: bool) -> bool:
     bare = without_venue_tail(text)
     strong = strong or bare != text  # a line that ends with a journal's name leads with a title
     text, words = bare, bare.split()
-    if _dated_note(text) or _TO_READER.match(text):
+    if _dated_note(text) or _TO_READER.match(text) or _STATUS_HEADING.fullmatch(text.strip()):
         return False
     if strong:
         return 2 <= len(words) <= 40
