@@ -43,7 +43,7 @@ HEADING_NOUNS = frozenset("""
     internships service talks presentations skills interests summary profile projects
     activities languages references qualifications studies prizes distinctions achievements
     scholarships supervision mentoring mentorship memberships proceedings chapters books patents
-    affiliations career courses lectures degrees visits consulting
+    affiliations career courses lectures degrees visits consulting abstracts
     posters certifications formation expérience expériences enseignement enseignements
     compétences langues distinctions ausbildung berufserfahrung lehre auszeichnungen
     publikationen formación experiencia docencia premios publicaciones istruzione esperienza
@@ -187,8 +187,9 @@ _SENTENCE_CASE_FIRST = HEADING_NOUNS | frozenset(
 
 def _titled_heading(text: str) -> bool:
     """A short title-cased line ending in a heading noun: "Academic & Research Experience",
-    "Grants, Honours & Awards", "Selected Publication" (a dated parenthesis may follow)."""
-    text = re.sub(r"\s*\([^)]*\d[^)]*\)$", "", text)
+    "Grants, Honours & Awards", "Selected Publication"; a parenthesis may follow: "(2019-)",
+    "(computing venues)", "(* student author)"."""
+    text = re.sub(r"\s*\([^)]*\)$", "", text)
     words = text.replace(",", " ").split()
     if not 1 <= len(words) <= 6 or re.search(r"[\d:;.!?@|]", text):
         return False

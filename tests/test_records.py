@@ -2350,3 +2350,46 @@ def test_a_subheading_of_statuses_is_no_title() -> None:
     assert "Accepted / In Press" not in titles
     assert "Circulating trained-immunity signatures predict recurrent events after myocardial " \
         "infarction" in titles
+
+
+# A heading with a parenthetical qualifier; year-led hanging entries, the person's own name
+# first in some, a quoted title closing on the next line, a venue cut mid-phrase; PDF text whose
+# venue line goes on with page numbers.
+YEAR_LED_PROCEEDINGS = """\
+Tomasz Ekwueme
+PUBLICATIONS
+Journal Articles
+Ekwueme, T., and Laine, P. "Strain transfer in bonded fibre sensors." J. Struct. Eng., 2020.
+Orsi, G., and Ekwueme, T. "Crack growth under variable amplitude loading." Eng. Struct., 2018.
+Conference Proceedings and Extended Abstracts (engineering venues)
+2022  Laine, P., and Ekwueme, T. "Thermal drift in long-gauge strain
+      sensors." Proc., 9th International Workshop on Sensing for Civil
+      Infrastructure (IWSCI 2022), Lisbon, 120–127.
+2021  Ekwueme, T., and Orsi, G. "Modal tracking on a cable footbridge."
+      Engineering Mechanics Conference (EMC 2021), Boston, MA. Extended abstract.
+2019  Ekwueme, T. "Wireless strain nodes for steel girders." Proc.,
+      International Conference on Bridge Monitoring (ICBM 2019), 33–40.
+TEACHING
+"""
+PAGES_AFTER_A_CUT_VENUE = """\
+Ama Ferraz
+Publications
+Ferraz, Ama, Lena Ortiz, and Kofi Mensah. 2024. Sparse probes for
+multilingual parsers. In Proceedings of the 2024 Conference on Empirical
+Methods in Natural Language Processing, pages 1012–1024, Miami, Florida, USA.
+Ortiz, Lena, and Ama Ferraz. 2023. Tokenizers and morphology. In Findings of the
+Association for Computational Linguistics, pages 88–97, Toronto, Canada.
+"""
+
+
+def test_year_led_proceedings_under_a_qualified_heading_and_pages_after_a_venue() -> None:
+    papers = _fields(YEAR_LED_PROCEEDINGS, "Tomasz Ekwueme", "publication", "title", "venue",
+                     "year")
+    assert papers[2:] == [
+        ("Thermal drift in long-gauge strain sensors", "IWSCI", 2022),
+        ("Modal tracking on a cable footbridge", "EMC", 2021),
+        ("Wireless strain nodes for steel girders", "ICBM", 2019)]
+    papers = _fields(PAGES_AFTER_A_CUT_VENUE, "Ama Ferraz", "publication", "title", "venue")
+    assert papers[0] == ("Sparse probes for multilingual parsers", "Proceedings of the 2024 "
+                         "Conference on Empirical Methods in Natural Language Processing")
+    assert len(papers) == 2

@@ -212,9 +212,10 @@ def _venue(part: str) -> str | None:
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
     # (a digit inside a name is part of it: "F1000Research, 12.", and so is an ordinal: "the
-    # 41st Annual Meeting")
-    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|(?<!\w)\d(?!\d*(?:st|nd|rd|th)\b)|\bvol\b|"
-                     r"\bpp?\.|$))", part)
+    # 41st Annual Meeting", and a year that names a meeting: "the 2024 Conference on …")
+    found = re.match(r"(.+?)(?=\s*(?:,|;|\(|(?<!\w)\d(?!\d*(?:st|nd|rd|th)\b)"
+                     r"(?!\d{3}\s+(?:[A-Z]+\s+)?(?:Conference|Annual|International|Joint|"
+                     r"Workshop|Symposium|Meeting)\b)|\bvol\b|\bpp?\.|$))", part)
     if not found:
         return None
     venue = found.group(1).strip(" .,;:-–'’")

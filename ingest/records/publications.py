@@ -52,7 +52,7 @@ _NOT_VENUE = {"PhD", "MS", "BS", "CV", "GPU", "GPUs", "CPU", "DNN", "DNNs", "CNN
 _NOT_NAMES = re.compile(
     r"\b(?:University|Institute|College|School|Department|Research|Systems|Labs?|Inc|Corp|"
     r"Intern|Engineer|Scientist|Professor|Researcher|Candidate|Student|Assistant|present)\b|"
-    r"@|https?:|(?:19|20)\d{2}\s*[-–]|^[\w ]+:")
+    r"@|https?:|(?:19|20)\d{2}\s*[-–]|^[\w ]+:|\bp(?:p|ages?)\.?\s*\d|\d+\s*[-–]\s*\d+")
 
 
 @dataclass
@@ -731,7 +731,7 @@ def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
         return {"abstract"}
     found: set[str] = set()
     entry = list(lines(raw, 0, len(raw)))
-    if len(entry) == 1 and same_person(entry[0].text, person):
+    if len(entry) == 1 and len(entry[0].text.split()) <= 6 and same_person(entry[0].text, person):
         return found  # the name heading the page, not a one-author list
     for seg in segments(entry, raw, 0):
         text = _strip_venue(seg.text)
@@ -744,11 +744,17 @@ def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
             found.add("abstract")
         elif authors:
             found.add("authors")
+        elif _PAGES.search(text) and not seg.strong:
+            found.add("venue")  # "Methods in Natural Language Processing, pages 20178–20187, …"
         elif _could_be_title(text, seg.strong):
             found.add("title")
         elif YEAR.search(text) and len(text.split()) <= 4:
             found.add("date")
     return found
+
+
+# Page numbers, which a venue line gives and a title does not: "pages 20178–20187", "pp. 45-67"
+_PAGES = re.compile(r"\b(?:pages?|pp?\.)\s*\d+\s*[-–]\s*\d+")
 
 
 def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int, int]]:
@@ -824,13 +830,18 @@ def _rows(rows: list[str], offset: int) -> list[tuple[int, int]]:
     """The spans of a block's lines, a line that continues the one above (a wrapped title or
     author list) joined to it."""
     spans: list[tuple[int, int]] = []
-    previous = ""
+    previous = ""  # the span so far, lines joined: a quote it opened may close on a later line
+    first = len(rows[0]) - len(rows[0].lstrip(" ")) if rows else 0
     for row in rows:
         line = row.strip()
-        if line and spans and _wraps(previous, line):
+        # deeper than the block's first line, under a line cut mid-phrase: "… Structural Health"
+        # over "Monitoring (IWSHM 2019), …"
+        hanging = len(row) - len(row.lstrip(" ")) > first and previous[-1:].isalpha()
+        if line and spans and (hanging or _wraps(previous, line)):
             spans[-1] = (spans[-1][0], offset + len(row.rstrip()))
+            previous = f"{previous} {line}"
         elif line:
             spans.append((offset, offset + len(row.rstrip())))
-        previous = line or previous
+            previous = line
         offset += len(row)
     return spans
