@@ -49,6 +49,8 @@ _MARKUP = re.compile(rf"\[([^\]]*)\]\([^)]*\)|{FORMAT_TAG.pattern}|[#*_`•▪�
 def clean_line(line: str) -> str:
     """A line without Markdown markup, links reduced to their text."""
     line = _MARKUP.sub(lambda m: m.group(1) or " ", line)
+    # no space left before the stop after bold: "**Quintanilla, Aurelio**. 2017."
+    line = re.sub(r"(?<=\w) +([.,;])(?=\s|$)", r"\1", line)
     return re.sub(r"\s+", " ", line).strip(" \t:|–—-")
 
 

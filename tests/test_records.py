@@ -2393,3 +2393,43 @@ def test_year_led_proceedings_under_a_qualified_heading_and_pages_after_a_venue(
     assert papers[0] == ("Sparse probes for multilingual parsers", "Proceedings of the 2024 "
                          "Conference on Empirical Methods in Natural Language Processing")
     assert len(papers) == 2
+
+
+# Unified Style Sheet references (the first author surname first, then "&"), the person in bold
+# before the stop, a chapter's editors before its book; venue-led lines with the venue's long name
+# in brackets, and one whose venue no lexicon knows.
+UNIFIED_AND_VENUE_LED = (
+    "# Ines Kovalenko\n\n## Publications\n\n### Journal articles\n\n"
+    "- **Kovalenko, Ines** & Tariq Osei. 2021. Clitic climbing in Rusyn. *Journal of Slavic "
+    "Linguistics* 29(1). 45–80.\n"
+    "- **Kovalenko, Ines**. 2018. Aspectual pairs revisited. *Russian Linguistics* 42(3). "
+    "301–330.\n"
+    "- Osei, Tariq & **Ines Kovalenko**. 2016. Stress shift in Ukrainian nouns. *Phonology* "
+    "33(2). 99–131.\n\n"
+    "### Conference papers\n\n"
+    "- **SIGTYP 2023** (5th Workshop on Research in Computational Linguistic Typology, "
+    "Morphology, and Multilinguality) — *Typological priors for clitic placement.* Tariq Osei "
+    "and **Ines Kovalenko**.\n"
+    "- **Interspeech 2019** — *Pitch accents in Rusyn questions.* **Ines Kovalenko** and Mara "
+    "Lind. Pages 1812–1816.\n\n"
+    "### Book chapters\n\n"
+    "- **Kovalenko, Ines**. 2022. Clitics in East Slavic. In Mara Lind & Tariq Osei (eds.), *The "
+    "Oxford handbook of Slavic syntax*, 233–260. Oxford: Oxford University Press.\n")
+
+
+def test_unified_style_references_and_venue_led_lines_with_long_names() -> None:
+    papers = _fields(UNIFIED_AND_VENUE_LED, "Ines Kovalenko", "publication", "title", "venue",
+                     "year")
+    assert papers == [
+        ("Clitic climbing in Rusyn", "Journal of Slavic Linguistics", 2021),
+        ("Aspectual pairs revisited", "Russian Linguistics", 2018),
+        ("Stress shift in Ukrainian nouns", "Phonology", 2016),
+        ("Typological priors for clitic placement", "SIGTYP", 2023),
+        ("Pitch accents in Rusyn questions", "Interspeech", 2019),
+        ("Clitics in East Slavic", "The Oxford handbook of Slavic syntax", 2022)]
+    # APA: a chapter's editors and its publisher are no titles
+    apa = ("# Ines Kovalenko\n\n## Book chapters\n\n- **Kovalenko, I.** (2019). Clitics. In R. J. "
+           "Lind (Ed.), *The Oxford handbook of Slavic syntax* (pp. 87–110). Oxford University "
+           "Press.\n")
+    titles = _fields(apa, "Ines Kovalenko", "publication", "title")
+    assert not [t for (t,) in titles if "(Ed.)" in t or "Press" in t]

@@ -23,7 +23,8 @@ _AUTHOR = re.compile(
     r"|et\.?\s*al\.?"
     r"|The\s+[\w-]+\s+Collaboration"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†‡#.]|$)"  # Cooper, O. R.
-    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.|\s{_CAP})?\.?(?=,)"  # Casey, Caitlin M., / Suzannah Evans
+    # Casey, Caitlin M., / Suzannah Evans; Quintanilla, Aurelio & Sipho Ndlovu
+    rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.|\s{_CAP})?\.?(?=,|\s&\s|\sand\s)"
     # Hunt, Kate. 2020. / Hunt, Kate. "Title."
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
@@ -208,6 +209,9 @@ def _venue(part: str) -> str | None:
                   r"accepted|published|under review)\s+(?:in|at|by)\s+)", "", part.strip(),
                   flags=re.I)
     part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
+    # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
+    part = re.sub(r"^[^()]{2,120}?\s\((?:[Ee]ds?|[Hh]rsgs?|dirs?|coords?)\.?\)[,:.]?\s+", "",
+                  part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)

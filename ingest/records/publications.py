@@ -266,6 +266,13 @@ _STATUS_ONLY = re.compile(r"[\W_]*(?:(?:revise and resubmit|r\s?&\s?r|under revi
                           r"\b[^.]*)?[\W_]*", re.I)
 
 
+# A chapter's book after its editors: "In Mara Lind & Tariq Osei (eds.), The Oxford handbook of …"
+_EDITED_BOOK = re.compile(r"\bIn:?\s+[^()]{2,120}?\s\((?:[Ee]ds?|[Hh]rsgs?|dirs?|coords?)\.?\)"
+                          r"[,:.]?\s+(?P<book>[A-Z][^,.(]{3,150})")
+# What leads a title, up to a dash: "NAACL 2024 — ", "CLS 54 (Proceedings of the …) — "
+_VENUE_LEAD = re.compile(r"([^—–]{2,80}?(?:\s\([^()]{2,160}\))?)\s[—–]\s(?=[A-Z\"“])")
+
+
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 require_authors: bool) -> dict | None:
     """The publication an entry describes, or None if it does not look like one."""
@@ -277,6 +284,8 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     # In an author list, only a marked venue counts ("…, K. V. Rashmi arXiv:2104.01981").
     venue_hit = find_venue(rest, year=first_year(whole)) or find_venue(whole, bare=False)
     venue = venue_hit[0] if venue_hit else Venue(None, None)
+    if venue.name is None and (book := _EDITED_BOOK.search(whole)):
+        venue = Venue(book["book"].strip(), None)  # "In A. Lind & T. Osei (eds.), The Book, 2–9"
     venue.name = _closed(venue.name)  # "… Automation (ICRA), IEEE" cut at its comma
     venue.year = venue.year or (first_year(whole) if venue.name else None)
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
@@ -288,6 +297,12 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     after_authors = False  # the segment before is the author list: a title in sentence case
     for n, seg in enumerate(pieces):
         text = _strip_venue(seg.text)
+        # "SIGMORPHON 2023 (20th Workshop on …, Phonology, and Morphology) — Title": the venue
+        # and its long name in brackets lead the title
+        lead = _VENUE_LEAD.match(text)
+        if lead and venue.name and venue.name in lead.group(1) and len(
+                text[lead.end():].split()) >= 3:
+            text = text[lead.end():]
         if not text or _NOISE.match(text) or _STATUS_HEADING.fullmatch(text):
             continue
         if _is_author_list(text, person) and not (seg.strong and not title):
@@ -318,7 +333,11 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             venue.name.split()) >= 3:
         title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
     # "NAACL 2024 — Title", "SCiL 2022 (Society for …) — Title": the venue that leads the line
-    lead = re.match(r"(.{2,80}?)\s[—–]\s(?=[A-Z\"“])", title)
+    lead = _VENUE_LEAD.match(title)
+    named = re.fullmatch(r"([A-Z][\w&-]{2,30}(?:\s[A-Z][\w&-]+){0,2})\s+((?:19|20)\d{2})",
+                         lead.group(1)) if lead and not venue.name else None
+    if named:  # "Interspeech 2019 — Title": a venue no lexicon knows, by its place and year
+        venue = Venue(named.group(1), int(named.group(2)), venue.award)
     if lead and venue.name and venue.name in lead.group(1) and len(title[lead.end():].split()) >= 3:
         title = title[lead.end():]
     if not title or _THESIS.search(whole):
@@ -607,6 +626,12 @@ def _could_be_title(text: str, strong: bool) -> bool:
     text, words = bare, bare.split()
     if _dated_note(text) or _TO_READER.match(text) or _STATUS_HEADING.fullmatch(text.strip()):
         return False
+    if re.search(r"\((?:[Ee]ds?|[Hh]rsgs?)\.\)", text):
+        return False  # "R. J. Hollis (Ed.), The Oxford handbook of …": a chapter's book
+    if re.fullmatch(r"(?:[\w&.'’-]+\s){0,5}(?:Press|Publishing|Publishers|Verlag)|(?:Springer|"
+                    r"Wiley|Elsevier|Routledge|De Gruyter(?: Mouton)?|Brill)(?:\s\w+)?",
+                    text.strip(" .,;")):
+        return False  # "Oxford University Press": the publisher after a book
     if strong:
         return 2 <= len(words) <= 40
     if not 3 <= len(words) <= 30 or _venue_like(text) or _AWARD.fullmatch(text.strip(". ")):
