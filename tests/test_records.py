@@ -2433,3 +2433,34 @@ def test_unified_style_references_and_venue_led_lines_with_long_names() -> None:
            "Press.\n")
     titles = _fields(apa, "Ines Kovalenko", "publication", "title")
     assert not [t for (t,) in titles if "(Ed.)" in t or "Press" in t]
+
+
+# Chicago notes and bibliography: a journal's volume and number before the date in brackets, a
+# chapter's book before "edited by", a book's publisher after its city; an economist's quoted
+# titles written with others, whose words may read as two names ("Minimum Wages and Debt").
+CHICAGO_AND_ECONOMICS = """\
+Marguerite Olander
+PUBLICATIONS
+Olander, Marguerite. The Wool Staple of Calais: Trade and Credit, 1390–1460. Oxford:
+     Clarendon Press, 2017.
+Olander, Marguerite, and Tomas Reyes. "Widows and Wool Rents in Late Medieval Bruges."
+     Speculum 96, no. 3 (2021): 701–34.
+Olander, Marguerite. "Royal Wool Monopolies and Urban Resistance." Anuario de
+     Estudios Medievales 44, no. 2 (2014): 611–40.
+Olander, Marguerite. "Credit Without Coin in Flemish Towns." In Merchants of the North Sea,
+     edited by Clara Mounier, 45–67. Leiden: Brill, 2020.
+
+WORKING PAPERS
+- "Minimum Wages and Household Debt" (with Tomas Reyes), Journal of Labor Economics, forthcoming.
+"""
+
+
+def test_chicago_references_and_quoted_titles_written_with_others() -> None:
+    papers = _fields(CHICAGO_AND_ECONOMICS, "Marguerite Olander", "publication", "title",
+                     "venue", "year")
+    assert papers[:4] == [
+        ("The Wool Staple of Calais: Trade and Credit, 1390–1460", "Clarendon Press", 2017),
+        ("Widows and Wool Rents in Late Medieval Bruges", "Speculum", 2021),
+        ("Royal Wool Monopolies and Urban Resistance", "Anuario de Estudios Medievales", 2014),
+        ("Credit Without Coin in Flemish Towns", "Merchants of the North Sea", 2020)]
+    assert papers[4][0] == "Minimum Wages and Household Debt"

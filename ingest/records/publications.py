@@ -84,6 +84,18 @@ _VOLUME = re.compile(r"(?:^|(?<=;\s)|(?<=\.\s))([A-Z][A-Za-z&:'’ -]{1,60}?)\s+
 _VANCOUVER_VENUE = re.compile(r"(?:^|(?<=\.\s))([A-Z][A-Za-z&'’-]*(?:\s[A-Za-z&'’-]+){0,6}?)"
                               r"\s*\.\s*((?:19|20)\d{2})(?:\s[A-Z][a-z]{2}(?:\s\d{1,2})?)?;\s*\d")
 
+# Chicago style: a journal, its volume and number, the date in brackets ("Speculum 97, no. 4
+# (2022): 1021–54.", "Past & Present 238, no. 1 (February 2018)"); a chapter's book before its
+# editors ("In A Cultural History of Trade, edited by …"); a book's publisher after its city
+# ("Oxford: Clarendon Press, 2018.", "Ithaca: Cornell University Press, forthcoming 2025.")
+_CHICAGO = re.compile(
+    r"(?:^|(?<=[.;”\"]\s))(?P<venue>[A-Z][A-Za-z&:'’ -]{1,80}?)\s+\d{1,4},\s+no\.\s*\d{1,4}\s+"
+    r"\((?:[A-Z][a-z]+\.?\s+)?(?P<year>(?:19|20)\d{2})\)"
+    r"|(?:^|(?<=[.;”\"]\s))In\s+(?P<book>[A-Z][^.]{3,150}?),\s+(?:edited|ed\.)\s+by\b"
+    r"|(?:^|(?<=[.;”\"]\s))(?:[A-Z][A-Za-z .'’-]{2,30}:\s+(?P<press>[A-Z][A-Za-z&.'’ -]{2,60}?)"
+    r"|(?P<named>[A-Z][A-Za-z&.'’ -]{0,50}?\b(?:Press|Publishing|Publishers|Verlag)))"
+    r",\s+"
+    r"(?:forthcoming,?\s+|in press,?\s+)?(?P<pyear>(?:19|20)\d{2})\b")
 # A journal before its volume, issue and pages, the year printed elsewhere in the entry:
 # "Language 99(3). 455–489", "Phonology 36(2): 245–278"
 _VOLUME_PAGES = re.compile(r"(?:^|(?<=[.;]\s))([A-Z][A-Za-z&'’ -]{1,60}?)\s+\d{1,4}\s*"
@@ -113,6 +125,11 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
         return Venue(vancouver.group(1), int(vancouver.group(2))), vancouver.span()
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
+    if chicago := _CHICAGO.search(text):
+        found_year = chicago["year"] or chicago["pyear"]
+        name = chicago["venue"] or chicago["book"] or chicago["press"] or chicago["named"]
+        return Venue(name.strip(), int(found_year) if found_year else first_year(
+            text[chicago.end():]) or year), chicago.span()
     pages = _VOLUME_PAGES.search(text)
     if pages and year and not _LONG_VENUE.search(text[: pages.start()]):
         return Venue(pages.group(1).strip(), year), pages.span()
@@ -142,6 +159,7 @@ class Segment:
     text: str
     start: int  # offset in the document
     strong: bool = False  # a heading, bold run, link or quoted text: the usual title markup
+    quoted: bool = False  # in quotes: a title, whatever its words ("Minimum Wages and Debt")
 
 
 # Two to four words cut as ISO 4 abbreviates a journal's ("Phys. Rev. A", "Nat. Mach. Intell.",
@@ -176,7 +194,7 @@ def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
         for piece in _sentences(line.text):
             quoted = re.fullmatch(r"[\"“](.+?)[,.]?[\"”][.,]?", piece)
             text = quoted.group(1) if quoted else piece
-            out.append(Segment(text.strip(), line.start, strong or bool(quoted)))
+            out.append(Segment(text.strip(), line.start, strong or bool(quoted), bool(quoted)))
     return out
 
 
@@ -204,7 +222,8 @@ def _wraps(previous: str, line: str) -> bool:
     if _YEAR_GOES_ON.match(line) and not previous.endswith((".", "!", "?", "”", '"')):
         return True  # "…”. NordiCHI" over "2020, ACM.": the venue's year and publisher
     return bool(line[:1].islower()) or bool(re.search(r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|"
-                                                       r"with|a|an|at|via|from)$", previous))
+                                                       r"with|a|an|at|via|from|de|del|della|des|"
+                                                       r"du|di|da|der|van|von|et|und|y)$", previous))
 
 
 def _sentences(text: str) -> list[str]:
@@ -305,7 +324,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             text = text[lead.end():]
         if not text or _NOISE.match(text) or _STATUS_HEADING.fullmatch(text):
             continue
-        if _is_author_list(text, person) and not (seg.strong and not title):
+        if _is_author_list(text, person) and not (seg.strong and not title) and not seg.quoted:
             names = split_authors(text)
             if len(names) > len(authors):
                 authors, listed = names, text
@@ -364,9 +383,10 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     quoted = title_at >= 0 and pieces[title_at].strong and bool(re.search(r"[\"“”]", raw))
     # A title in quotes alone is a paper as economists list them ("Job Market Paper", "Work
     # in Progress"); another line alone is not
+    # … and so is one written with others ("(with Tomás Echeverría)"), wherever it appeared
     if venue.name is None and venue.year is None and not authors and not (
-            quoted and len(title.split()) >= 3 and _STATUS_ONLY.fullmatch(
-                _WITH.sub("", whole.replace(title, "", 1))) is not None):
+            quoted and len(title.split()) >= 3 and (_STATUS_ONLY.fullmatch(
+                _WITH.sub("", whole.replace(title, "", 1))) is not None or _WITH.search(whole))):
         return None
     # A list cut with an ellipsis, as citation exports print long ones ("…, S YU, ... 2021"),
     # may hide the person, and the CV lists the paper as theirs. "et al." is the writer's own
@@ -760,7 +780,8 @@ def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
         return found  # the name heading the page, not a one-author list
     for seg in segments(entry, raw, 0):
         text = _strip_venue(seg.text)
-        authors = bool(text) and len(text.split()) <= 40 and _is_author_list(text, person)
+        authors = bool(text) and len(text.split()) <= 40 and not seg.quoted and _is_author_list(
+            text, person)
         if not authors and find_venue(seg.text):
             found.add("venue")
         if not text:
