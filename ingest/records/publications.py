@@ -92,7 +92,8 @@ _CHICAGO = re.compile(
     r"(?:^|(?<=[.;”\"]\s))(?P<venue>[A-Z][A-Za-z&:'’ -]{1,80}?)\s+\d{1,4},\s+no\.\s*\d{1,4}\s+"
     r"\((?:[A-Z][a-z]+\.?\s+)?(?P<year>(?:19|20)\d{2})\)"
     r"|(?:^|(?<=[.;”\"]\s))In\s+(?P<book>[A-Z][^.]{3,150}?),\s+(?:edited|ed\.)\s+by\b"
-    r"|(?:^|(?<=[.;”\"]\s))(?:[A-Z][A-Za-z .'’-]{2,30}:\s+(?P<press>[A-Z][A-Za-z&.'’ -]{2,60}?)"
+    r"|(?:^|(?<=[.;”\"]\s))"
+    r"(?:[A-Z][A-Za-z .'’-]{2,30}:\s+(?P<press>[A-Z][A-Za-z&.'’ -]{2,60}?)"
     r"|(?P<named>[A-Z][A-Za-z&.'’ -]{0,50}?\b(?:Press|Publishing|Publishers|Verlag)))"
     r",\s+"
     r"(?:forthcoming,?\s+|in press,?\s+)?(?P<pyear>(?:19|20)\d{2})\b")
@@ -221,9 +222,9 @@ def _wraps(previous: str, line: str) -> bool:
         return True  # "…in Winter Oilseed Rape" over "(Brassica Napus L.) Genes"
     if _YEAR_GOES_ON.match(line) and not previous.endswith((".", "!", "?", "”", '"')):
         return True  # "…”. NordiCHI" over "2020, ACM.": the venue's year and publisher
-    return bool(line[:1].islower()) or bool(re.search(r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|"
-                                                       r"with|a|an|at|via|from|de|del|della|des|"
-                                                       r"du|di|da|der|van|von|et|und|y)$", previous))
+    return bool(line[:1].islower()) or bool(re.search(
+        r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|with|a|an|at|via|from|de|del|della|des|du|di|da|"
+        r"der|van|von|et|und|y)$", previous))
 
 
 def _sentences(text: str) -> list[str]:
