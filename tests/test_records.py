@@ -11,7 +11,7 @@ from eval.records import LABELS_DIR, score_corpus, summary
 from ingest import loaders
 from ingest.chunking import chunk_text
 from ingest.records import attach, extract
-from ingest.records.text import lines
+from ingest.records.text import cut_short, lines
 
 NUMBERED = """MARTA OKONJO
 Postdoctoral Fellow, Ridgeline University
@@ -2464,3 +2464,16 @@ def test_chicago_references_and_quoted_titles_written_with_others() -> None:
         ("Royal Wool Monopolies and Urban Resistance", "Anuario de Estudios Medievales", 2014),
         ("Credit Without Coin in Flemish Towns", "Merchants of the North Sea", 2020)]
     assert papers[4][0] == "Minimum Wages and Household Debt"
+
+
+def test_a_title_cut_on_a_connecting_word_and_a_venue_after_a_dash() -> None:
+    text = ("Lena Ortiz\nPUBLICATIONS\n"
+            "[1] Ortiz, L., Mensah, K. (2023) Sparse probes for multilingual parsers — ACL 2023, "
+            "Nominated for Best Paper Award (1.6% of accepted papers).\n"
+            "[2] Mensah, K., Ortiz, L. (2019) Biuletyn Instytutu Hodowli i\n")
+    papers = _fields(text, "Lena Ortiz", "publication", "title", "venue", "year")
+    assert papers == [("Sparse probes for multilingual parsers", "ACL", 2023)]
+    # a nomination is no award won
+    assert _fields(text, "Lena Ortiz", "publication", "award") == [
+        ("Nominated for Best Paper Award",)]
+    assert cut_short("The Account Books of") and not cut_short("Trust and Its Instruments")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.records.text import clean, first_year, same_person, strip_bullet
+from ingest.records.text import clean, cut_short, first_year, same_person, strip_bullet
 
 _PARTICLE = r"(?:(?:de|van|von|der|den|da|del|della|di|la|le|du|dos|d')\s+)"
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*[a-zà-ÿ][\w'’\-]*"  # a capitalised word with a lower-case letter
@@ -107,10 +107,10 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
     if listed and not any(same_person(n, person) for n in names) and any(
             same_person(n, person) for n in listed):
         names, end = listed, given.end()
-    cut_short = bool(re.search(r"et\.?\s*al\.?\W*$", body[:end]))  # the person may be hidden
+    et_al = bool(re.search(r"et\.?\s*al\.?\W*$", body[:end]))  # the person may be hidden
     if not names:
         return _alone(body) if alone else None
-    if not cut_short and not any(same_person(n, person) for n in names):
+    if not et_al and not any(same_person(n, person) for n in names):
         return None
     rest = body[end:]
     after = _YEAR_AFTER.match(rest)
@@ -126,7 +126,7 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         rest = rest[after.end():]
     rest = rest.lstrip(" .:;,")
     title, venue_part = _title(rest)
-    if not title or len(title.split()) < 3:
+    if not title or len(title.split()) < 3 or cut_short(title):
         return None
     venue = _venue(venue_part)
     short = re.search(r"(?<=\w )['’](\d{2})\b", venue_part)  # "in Proc. NeurIPS '23"
@@ -182,9 +182,10 @@ def _title(rest: str) -> tuple[str, str]:
     if quoted:
         return quoted.group(1).strip(), rest[quoted.end():]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
-    # A spaced dash before a short capitalised tail: "Title — NAACL 2024.", "Title - Under review".
+    # A spaced dash before a short capitalised tail: "Title — NAACL 2024.", "Title - Under review",
+    # or before a venue and its year: "Title — ACL 2023, Nominated for Best Paper Award (1.6% …)".
     ends = rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)|" \
-        r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$)"
+        r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$|[A-Z][\w@ ]{1,30}?\s(?:19|20)\d{2}\b)"
     for found in re.finditer(ends, rest):
         head = rest[:found.end()]
         if re.search(r"(?:^|\s)(?:[A-Z]|II|III|IV|VI{1,3}|IX)\.$", head) or \

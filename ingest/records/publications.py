@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.chunking import looks_like_authors
-from ingest.records.text import MONTH, YEAR, Line, clean, first_year, same_person, two_digit_year
+from ingest.records.text import (MONTH, YEAR, Line, clean, cut_short, first_year, same_person,
+                                 two_digit_year)
 
 PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
               r"Elsevier)")
@@ -36,9 +37,11 @@ _LONG_VENUE = re.compile(
     r"(?:\s+(?:on|of|in|for|and|the|[A-Z][\w&/-]*))*)"
 )
 _AWARD = re.compile(
-    r"\b(?:Best (?:Student |Short |Demo )?Paper(?: Award| Runner-up| Honou?rable Mention)?"
+    # a nomination says so: "Nominated for Best Paper Award", "Best Paper Award Finalist"
+    r"\b(?:(?:Nominated|Nominee|Finalist|Shortlisted)\s+(?:for\s+)?(?:the\s+|a\s+)?)?"
+    r"(?:Best (?:Student |Short |Demo )?Paper(?: Award| Runner-up| Honou?rable Mention)?"
     r"|Distinguished (?:Paper|Artifact)(?: Award)?|Outstanding Paper(?: Award)?"
-    r"|Test of Time Award|Honou?rable Mention)\b",
+    r"|Test of Time Award|Honou?rable Mention)(?:\s(?:Finalist|Nominee|Nomination))?\b",
     re.I,
 )
 _NOISE = re.compile(r"^(?:cited by \d+|sorted by \w+|\d+\s*(?:papers|citations)|code:|slides|pdf|"
@@ -360,7 +363,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         venue = Venue(named.group(1), int(named.group(2)), venue.award)
     if lead and venue.name and venue.name in lead.group(1) and len(title[lead.end():].split()) >= 3:
         title = title[lead.end():]
-    if not title or _THESIS.search(whole):
+    if not title or _THESIS.search(whole) or cut_short(title):
         return None
     # "… quantum algorithms Quantum Sci. Technol.": the journal's first word, unabbreviated
     first_word = venue.name.split()[0] if venue.name and " " in venue.name else ""

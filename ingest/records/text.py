@@ -277,3 +277,14 @@ def abbreviates(short: str, phrase: Sequence[str], *, initials_only: bool = Fals
         return False
 
     return fits(0, 0)
+
+
+# The words a title does not end on: a title cut at a line end ("Biuletyn Instytutu Hodowli i")
+_OPEN_ENDS = frozenset("and of the in for to with a an on at by from i de des du der und y et "
+                       "la le el".split())
+
+
+def cut_short(title: str) -> bool:
+    """Whether a title stops on a word that must go on, as a title cut at a line end does."""
+    words = title.rstrip(" ,;:–—-").split()
+    return bool(words) and words[-1].lower() in _OPEN_ENDS
