@@ -182,8 +182,8 @@ def _title(rest: str) -> tuple[str, str]:
     if quoted:
         return quoted.group(1).strip(), rest[quoted.end():]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
-    # A spaced dash before a short capitalised tail: "Title — NAACL 2024.", "Title - Under review",
-    # or before a venue and its year: "Title — ACL 2023, Nominated for Best Paper Award (1.6% …)".
+    # A spaced dash before a short capitalised tail ("Title — NAACL 2024.", "Title - Under
+    # review") or before a venue and its year ("Title — ACL 2023, Nominated for … (1.6% …)").
     ends = rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)|" \
         r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$|[A-Z][\w@ ]{1,30}?\s(?:19|20)\d{2}\b)"
     for found in re.finditer(ends, rest):
