@@ -11,6 +11,7 @@ from eval.records import LABELS_DIR, score_corpus, summary
 from ingest import loaders
 from ingest.chunking import chunk_text
 from ingest.records import attach, extract
+from ingest.records.publications import split_authors
 from ingest.records.text import cut_short, lines
 
 NUMBERED = """MARTA OKONJO
@@ -2477,3 +2478,15 @@ def test_a_title_cut_on_a_connecting_word_and_a_venue_after_a_dash() -> None:
     assert _fields(text, "Lena Ortiz", "publication", "award") == [
         ("Nominated for Best Paper Award",)]
     assert cut_short("The Account Books of") and not cut_short("Trust and Its Instruments")
+
+
+def test_hyphenated_initials_in_an_apa_author_list() -> None:
+    text = ("Lukas Brenner\nPreprints\n"
+            "P2.  Brenner, L., Hsu, W.-L., and Obi, E. (2024). \"Foundation models for structural "
+            "vibration\n     data.\" arXiv:2402.11873.\n"
+            "P1.  Kwon, S., and Brenner, L. (2024). \"Self-supervised crack segmentation across "
+            "bridge\n     inspection datasets.\" Under review.\n")
+    assert split_authors("Brenner, L., Hsu, W.-L., and Obi, E.") == [
+        "Brenner, L", "Hsu, W.-L", "Obi, E"]
+    titles = _fields(text, "Lukas Brenner", "publication", "title")
+    assert ("Foundation models for structural vibration data",) in titles

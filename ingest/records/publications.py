@@ -671,10 +671,11 @@ def split_authors(text: str) -> list[str]:
     text = _OTHER_AUTHORS.sub(", ", text)
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
     names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]
-    # "Quintero R., Wierzbicki T." splits cleanly; "Wei, J." would split into two: rejoin.
+    # "Quintero R., Wierzbicki T." splits cleanly; "Wei, J." and "Hsu, W.-L." would split into
+    # two: rejoin.
     fixed: list[str] = []
     for name in (n for n in names if n):
-        if fixed and re.fullmatch(r"[A-Z]\.?(?:\s?[A-Z]\.?)*", name) and " " not in fixed[-1]:
+        if fixed and re.fullmatch(r"[A-Z]\.?(?:\s?-?[A-Z]\.?)*", name) and " " not in fixed[-1]:
             fixed[-1] = f"{fixed[-1]}, {name}"
         else:
             fixed.append(name)
