@@ -2490,3 +2490,12 @@ def test_hyphenated_initials_in_an_apa_author_list() -> None:
         "Brenner, L", "Hsu, W.-L", "Obi, E"]
     titles = _fields(text, "Lukas Brenner", "publication", "title")
     assert ("Foundation models for structural vibration data",) in titles
+
+
+def test_a_letterhead_with_degrees_after_the_name_is_no_paper() -> None:
+    text = ("LUKAS BRENNER, Ph.D., P.E.\nAssistant Professor\nDepartment of Civil and "
+            "Environmental Engineering, Calloway University\n\nPUBLICATIONS\n"
+            "Brenner, L., and Obi, E. (2021). \"Modal tracking on a cable footbridge.\" J. Bridge "
+            "Eng., 26(4).\n")
+    titles = _fields(text, "Lukas Brenner", "publication", "title")
+    assert titles == [("Modal tracking on a cable footbridge",)]

@@ -54,7 +54,8 @@ _NOT_VENUE = {"PhD", "MS", "BS", "CV", "GPU", "GPUs", "CPU", "DNN", "DNNs", "CNN
 
 _NOT_NAMES = re.compile(
     r"\b(?:University|Institute|College|School|Department|Research|Systems|Labs?|Inc|Corp|"
-    r"Intern|Engineer|Scientist|Professor|Researcher|Candidate|Student|Assistant|present)\b|"
+    r"Intern|Engineer|Scientist|Professor|Researcher|Candidate|Student|Assistant|present|"
+    r"Ph\.?\s?D)\b|"
     r"@|https?:|(?:19|20)\d{2}\s*[-–]|^[\w ]+:|\bp(?:p|ages?)\.?\s*\d|\d+\s*[-–]\s*\d+")
 
 
