@@ -2499,3 +2499,15 @@ def test_a_letterhead_with_degrees_after_the_name_is_no_paper() -> None:
             "Eng., 26(4).\n")
     titles = _fields(text, "Lukas Brenner", "publication", "title")
     assert titles == [("Modal tracking on a cable footbridge",)]
+
+
+def test_ieee_workshops_by_their_short_names_and_page_numbers_that_look_like_years() -> None:
+    text = ("Ilona Varkonyi\nPUBLICATIONS\n"
+            "[3] I. Varkonyi and T. Whit, \"Depth from defocus with learned aperture models,\"\n"
+            "    Int. J. Comput. Vis., vol. 129, pp. 1990–2008, 2021.\n"
+            "[2] I. Varkonyi and J. Falk, \"Dense stereo on a budget for embedded GPUs,\" in Proc. "
+            "Int.\n    Conf. 3D Vision (3DV), 2015, pp. 221–229.\n"
+            "[1] L. Quint and I. Varkonyi, \"Towards calibration-free stereo,\" in Workshop on 3D "
+            "Vision and\n    Robotics (3DVR @ CVPR), 2023.\n")
+    papers = _fields(text, "Ilona Varkonyi", "publication", "venue", "year")
+    assert papers == [("Int. J. Comput. Vis", 2021), ("3DV", 2015), ("3DVR @ CVPR", 2023)]

@@ -130,7 +130,8 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         return None
     venue = _venue(venue_part)
     short = re.search(r"(?<=\w )['’](\d{2})\b", venue_part)  # "in Proc. NeurIPS '23"
-    year = year or first_year(venue_part) or first_year(rest) or (
+    pages = re.compile(r"\b(?:pp?\.|pages?)\s*\d+\s*[–-]\s*\d+")  # "pp. 1990–2008" is no year
+    year = year or first_year(pages.sub("", venue_part)) or first_year(pages.sub("", rest)) or (
         2000 + int(short.group(1)) if short else None)
     arxiv = _ARXIV_ID.search(venue_part)
     if arxiv and (not venue or re.match(r"submitted|under review|in prep", venue, re.I)):
@@ -140,7 +141,8 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
 
     # "In Proceedings of the 20th ACM Conference on … (SenSys '22)": the venue's short name
     acronym = _PAREN_ACRONYM.search(venue_part[:240])
-    if venue and acronym and len(venue.split()) >= 3 and acronym.start() <= len(venue) + 40:
+    if venue and acronym and (len(venue.split()) >= 3 or cut_short(venue)) and \
+            acronym.start() <= len(venue) + 40:  # also "Workshop on" cut at "3D Vision"
         venue = acronym.group(1)
     award = _AWARD.search(venue_part)
     return {"title": title, "authors": names, "venue": venue, "year": year,

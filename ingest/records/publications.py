@@ -20,11 +20,12 @@ from ingest.records.text import (MONTH, YEAR, Line, clean, cut_short, first_year
 
 PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
               r"Elsevier)")
-_ACRONYM = r"(?:[A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{3,})"
+_ACRONYM = r"(?:\d?[A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{3,})"  # "SoCC", "ICML", "3DV"
 _APOS = r"\s?['’`]\s?"
 # "[SoCC'15, Best Paper Award]", "[LearningSys @ NeurIPS'18]", "(SOSP'19)", "(Usenix ATC' 18)"
 _TAG = re.compile(rf"[\[(]([^\[\]()]{{2,40}}?){_APOS}(\d{{2}})\b([^\[\]()]*)[\])]")
-_PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?({_ACRONYM}(?:\s[A-Z][A-Za-z]+)?)"
+_PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?"
+                            rf"({_ACRONYM}(?:\s@\s{_ACRONYM}|\s[A-Z][A-Za-z]+)?)"  # "3DVR @ CVPR"
                             r"\s?(?:['’]\s?\d{2})?\)")
 _ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*"
                            rf"(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
