@@ -2511,3 +2511,24 @@ def test_ieee_workshops_by_their_short_names_and_page_numbers_that_look_like_yea
             "Vision and\n    Robotics (3DVR @ CVPR), 2023.\n")
     papers = _fields(text, "Ilona Varkonyi", "publication", "venue", "year")
     assert papers == [("Int. J. Comput. Vis", 2021), ("3DV", 2015), ("3DVR @ CVPR", 2023)]
+
+
+# APA 7 in Markdown: italic journals before their volume, a venue's short name in brackets with
+# its full year, a bioRxiv identifier; the person named with an honorific.
+APA_MARKDOWN = (
+    "# Dr. Mieke J. Oosterhout\n\n## Publications\n\n"
+    "1. Tjong, L., **Oosterhout, M.J.** (2024). Enhancer grammars from multiome data. *Nature "
+    "Methods*, 21(3), 412–424.\n"
+    "2. **Oosterhout, M.J.**, Vos, H. (2023). Graph networks for genome contacts. In *Research "
+    "in Computational Molecular Biology (RECOMB 2023)*, pp. 88–104.\n"
+    "3. Vos, H., **Oosterhout, M.J.** (2024). Single-cell eQTL mapping with chromatin priors. "
+    "*bioRxiv* 2024.01.18.576113.\n")
+
+
+def test_apa_in_markdown_with_italic_journals_and_a_preprint_server() -> None:
+    papers = [r.data for r in extract(APA_MARKDOWN, "Dr. Mieke J. Oosterhout")
+              if r.kind == "publication"]
+    assert [(p["title"], p["venue"], p["year"], p["authored"]) for p in papers] == [
+        ("Enhancer grammars from multiome data", "Nature Methods", 2024, True),
+        ("Graph networks for genome contacts", "RECOMB", 2023, True),
+        ("Single-cell eQTL mapping with chromatin priors", "bioRxiv", 2024, True)]

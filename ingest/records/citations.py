@@ -186,7 +186,8 @@ def _title(rest: str) -> tuple[str, str]:
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
     # A spaced dash before a short capitalised tail ("Title — NAACL 2024.", "Title - Under
     # review") or before a venue and its year ("Title — ACL 2023, Nominated for … (1.6% …)").
-    ends = rf"[.?!](?=\s+[A-Z0-9(]|\s*$)|;\s|,\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)|" \
+    ends = rf"[.?!](?=\s+(?:[A-Z0-9(]|{_SERVERS}\b)|\s*$)|;\s|" \
+        rf",\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)|" \
         r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$|[A-Z][\w@ ]{1,30}?\s(?:19|20)\d{2}\b)"
     for found in re.finditer(ends, rest):
         head = rest[:found.end()]
@@ -204,6 +205,10 @@ def _title(rest: str) -> tuple[str, str]:
 
 # The part of a series a title goes on with: "Searching Far and Long. I. Pilot ALMA …".
 _SERIES_PART = re.compile(r"\s+(?:I{1,3}|IV|VI{0,3}|IX|X)[.:]\s+[A-Z]")
+
+
+# Preprint servers, whose names open in lower case
+_SERVERS = r"(?:arXiv|bioRxiv|medRxiv|chemRxiv|ChemRxiv|PsyArXiv|SocArXiv|EarthArXiv)"
 
 
 def _venue(part: str) -> str | None:
@@ -228,6 +233,8 @@ def _venue(part: str) -> str | None:
     venue = found.group(1).strip(" .,;:-–'’")
     if re.match(r"arxiv", venue, re.I) or not venue and re.match(r"arxiv", part, re.I):
         return "arXiv"
+    if server := re.match(_SERVERS, venue):
+        return server.group(0)
     if len(venue) < 2 or len(venue.split()) > 14 or not venue[:1].isupper():
         return None
     return venue

@@ -26,12 +26,16 @@ _APOS = r"\s?['’`]\s?"
 _TAG = re.compile(rf"[\[(]([^\[\]()]{{2,40}}?){_APOS}(\d{{2}})\b([^\[\]()]*)[\])]")
 _PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?"
                             rf"({_ACRONYM}(?:\s@\s{_ACRONYM}|\s[A-Z][A-Za-z]+)?)"  # "3DVR @ CVPR"
-                            r"\s?(?:['’]\s?\d{2})?\)")
+                            r"(?:\s?['’]\s?\d{2}|\s(?:19|20)\d{2})?\)")
 _ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*"
                            rf"(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
 # "arXiv:2104.01981", "arXiv preprint arXiv:…", "arxiv.org/abs/2404.05894" (a link to it)
 _ARXIV = re.compile(r"\barXiv(?::|\s+|\.org/(?:abs|pdf)/)?(?:preprint\s+)?(?:arXiv:)?(\d{2})(\d{2})"
                     r"\.\d{4,5}", re.I)
+# The other preprint servers, by the identifiers that open with a year ("bioRxiv
+# 2024.01.18.576113"); a bare "bioRxiv" at a line's end is read with the other venues.
+_PREPRINT_SERVER = re.compile(r"\b(bioRxiv|medRxiv|ChemRxiv|PsyArXiv|SocArXiv|EarthArXiv|SSRN)"
+                              r"\s+(?:preprint\s+)?(?:doi:\s?10\.1101/)?((?:19|20)\d{2})\.\d{2}")
 _LONG_VENUE = re.compile(
     r"((?:Proceedings of (?:the )?)?(?:[A-Z0-9][\w&/-]*\s+|of\s+|on\s+|in\s+|and\s+|for\s+|the\s+)*"
     r"(?:Journal|Transactions|Proceedings|Conference|Symposium|Workshop|Letters|Review|Magazine)"
@@ -149,6 +153,8 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
         # above: "Shivaram Venkataraman IEEE Journal on …" is the "IEEE Journal on …".
         name = re.sub(rf"^(?:[A-Z][\w.'’-]*\s+)+?(?={PUBLISHERS}\s)", "", name)
         return Venue(name, first_year(text[long.end():]) or first_year(text) or year), long.span()
+    if server := _PREPRINT_SERVER.search(text):  # "bioRxiv 2024.01.18.576113"
+        return Venue(server.group(1), int(server.group(2))), server.span()
     return None
 
 

@@ -86,6 +86,7 @@ def clean(text: str) -> str:
     text = re.sub(r"[ \u00a0\t|]+", " ", text)
     text = re.sub(r" ?\x00[\x00 ]*", "  ", text)
     text = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", text))
+    text = re.sub(r"(?<=\w) ([.,;])(?=\s|$)", r"\1", text)  # "*Nature Methods*, 21" left a space
     return text.strip(" \n\r:;")
 
 
@@ -206,9 +207,14 @@ def name_key(name: str) -> str:
     return re.sub(r"[^a-z ]+", "", re.sub(r"[.\-]", " ", name.lower())).strip()
 
 
+_HONORIFICS = frozenset("dr prof professor mr ms mrs".split())
+
+
 def same_person(author: str, person: str) -> bool:
     """Whether an author-list entry ("K. V. Rashmi", "Wei, J.", "J Wei") names the person."""
     a, p = name_key(author).split(), name_key(person).split()
+    if len(p) > 2 and p[0] in _HONORIFICS:  # "Dr. Maartje E. Haverkamp"
+        p = p[1:]
     if not a or not p:
         return False
     if a == p:
