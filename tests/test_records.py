@@ -2532,3 +2532,16 @@ def test_apa_in_markdown_with_italic_journals_and_a_preprint_server() -> None:
         ("Enhancer grammars from multiome data", "Nature Methods", 2024, True),
         ("Graph networks for genome contacts", "RECOMB", 2023, True),
         ("Single-cell eQTL mapping with chromatin priors", "bioRxiv", 2024, True)]
+
+
+def test_a_bold_role_then_a_middle_dot_and_its_employer_dates_under_it() -> None:
+    text = ("# Mieke Oosterhout\n\n## Experience\n\n"
+            "**Assistant Professor (tenure track)** · Department of Medical BioSciences, Radboud "
+            "university medical center\n*2019 – present*\n\n- Lead the *Regulatory Genomics* "
+            "group\n\n"
+            "**Data Science Intern** · Philips Research, Eindhoven\n*Jun 2012 – Aug 2012*\n")
+    jobs = _fields(text, "Mieke Oosterhout", "position", "role", "organisation", "kind", "start")
+    assert jobs == [
+        ("Assistant Professor (tenure track)", "Department of Medical BioSciences, Radboud "
+         "university medical center", "position", "2019"),
+        ("Data Science Intern", "Philips Research", "internship", "Jun 2012")]

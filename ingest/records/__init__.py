@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest import injection
-from ingest.chunking import Chunk, Section, split_sections
+from ingest.chunking import PREAMBLE, Chunk, Section, split_sections
 from ingest.profiles import without_page_code
 from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import (
@@ -105,7 +105,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     (Document.italic), which mark a paper's venue or its title."""
     text = without_page_code(injection.blank(text))
     found: list[Record] = []
-    for section in _subsections(text, split_sections(text, person), bold):
+    sections = split_sections(text, person)
+    for section in _subsections(text, sections, bold):
         kind = section_kind(section.title)
         section_lines = list(lines(text, section.start, section.end, bold))
         if kind == "skip" and honours.mostly_awards(section_lines):
@@ -129,7 +130,10 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _teaching(section_lines, role)
         elif kind in ("position", "other"):
             before = len(found)
-            short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))]
+            # (a headline "**Role** · Employer" at the top repeats a job the sections list)
+            top = section.title == PREAMBLE or section.start <= sections[0].start
+            short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))
+                     or positions.bold_role_led(ln) and not top]
             found += _wrap("position", [
                 r for r in positions.from_lines(short, text[section.start:], section.start)
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline

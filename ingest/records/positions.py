@@ -551,6 +551,13 @@ def _one_range_each(line: Line) -> list[Line]:
 _SUBHEADING = re.compile(r"[A-Z][\w '’-]{2,40}?(?:\s*\.){3,}\s*|[A-Z][\w '’-]{2,40}:")
 
 
+def bold_role_led(line: Line) -> bool:
+    """Whether a line opens with a role in bold, then a middle dot and where it was held:
+    "**Assistant Professor (tenure track)** · Department of …, Radboud university …"."""
+    return bool(line.bold) and line.text.startswith(f"{line.bold} · ") and is_role(line.bold) \
+        and len(line.text.split()) <= 24
+
+
 def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
@@ -570,6 +577,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     for at, line in enumerate(lines):
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
+        if bold_role_led(line):
+            text = f"{line.bold} — {text[len(line.bold) + 3:]}"
         dates = date_range(text)
         if org and at >= 2 and _dates_alone(lines, at - 1) and is_role(text) and (
                 lines[at - 2].start != org[1] or records and records[-1]["start"]
