@@ -2545,3 +2545,13 @@ def test_a_bold_role_then_a_middle_dot_and_its_employer_dates_under_it() -> None
         ("Assistant Professor (tenure track)", "Department of Medical BioSciences, Radboud "
          "university medical center", "position", "2019"),
         ("Data Science Intern", "Philips Research", "internship", "Jun 2012")]
+
+
+def test_vancouver_initials_run_together_after_the_surname() -> None:
+    text = ("Nomvula Thandeka Khumalo\nPEER-REVIEWED PUBLICATIONS\n\n"
+            "1. Khumalo NT, Ashby KO, Moyo R. Viral non-suppression among young women in rural "
+            "clinics. AIDS. 2023;37(4):611-620.\n"
+            "2. Zungu LP, Khumalo NT. Alcohol use disorder screening in primary care clinics. BMC "
+            "Public Health. 2023;23(1):982.\n")
+    papers = _fields(text, "Nomvula Thandeka Khumalo", "publication", "venue", "authored")
+    assert papers == [("AIDS", True), ("BMC Public Health", True)]

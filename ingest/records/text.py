@@ -224,6 +224,8 @@ def same_person(author: str, person: str) -> bool:
         a = name_key(first).split() + name_key(last).split()
     if len(a) == 2 and len(a[1]) == 1 and len(a[0]) > 1:  # "Quintero R"
         a = [a[1], a[0]]
+    elif len(a) == 2 and re.fullmatch(r"\S+\s+[A-Z]{2,3}", author.strip(" .,*")):
+        a = [a[1][0], a[0]]  # "Mbeki NT" (Vancouver): the initials run together after it
     elif re.match(r"[A-Z]{2,3}\s", author.strip()):  # "PE BAYER": initials run together
         a = [a[0][0]] + a[1:]
     # A double surname may be cited by its first part: "A. Cervera" for Alba Cervera-Lierta.
