@@ -2558,3 +2558,10 @@ def test_vancouver_initials_run_together_after_the_surname() -> None:
             "Public Health. 2023;23(1):982.\n")
     papers = _fields(text, "Nomvula Thandeka Khumalo", "publication", "venue", "authored")
     assert papers == [("AIDS", True), ("BMC Public Health", True)]
+
+
+def test_dot_leaders_part_a_course_from_what_was_taught() -> None:
+    text = ("Hélène Varin\nENSEIGNEMENT\n\nÀ l'Université Paris-Sud (monitorat puis ATER)\n"
+            "  2012-2013, 2013-2014    Analyse 2 (L1 MPI) .......................... TD, 64 h\n")
+    courses = _fields(text, "Hélène Varin", "teaching", "course", "term")
+    assert courses == [("Analyse 2 (L1 MPI)", "2012-2013, 2013-2014")]

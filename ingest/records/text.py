@@ -78,7 +78,8 @@ def clean(text: str) -> str:
     """Text without Markdown or HTML markup; links reduced to their text, spaces squeezed but
     for a gap of two or more between words, kept as two: it parts a text export's columns
     ("University of Verdance      Assistant Professor      2019 – present")."""
-    text = re.sub(r"(?<=\S)(?:[ \u00a0]{2,}|\t+)(?=\S)", "\x00", text)
+    # (dot leaders part columns too: "Algèbre I (L1) ........ TD, 60 h"; an ellipsis is three)
+    text = re.sub(r"(?<=\S)(?:[ \u00a0]{2,}|\t+|\s*\.{4,}\s*)(?=\S)", "\x00", text)
     text = MARKDOWN_LINK.sub(r"\1", text)
     text = _TAGS.sub(" ", text)
     text = re.sub(r"\\([*_#\[\]()])", r"\1", text)
