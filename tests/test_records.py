@@ -2565,3 +2565,17 @@ def test_dot_leaders_part_a_course_from_what_was_taught() -> None:
             "  2012-2013, 2013-2014    Analyse 2 (L1 MPI) .......................... TD, 64 h\n")
     courses = _fields(text, "Hélène Varin", "teaching", "course", "term")
     assert courses == [("Analyse 2 (L1 MPI)", "2012-2013, 2013-2014")]
+
+
+def test_a_markdown_reference_wrapped_under_its_bullet() -> None:
+    text = ("# Elin Lindahl\n\n## Selected publications\n\n"
+            "- **Elin Lindahl**, Jonas Berg, and Kaisa Mäki. 2024. Quiet Hours: Negotiating\n"
+            "  Notification Boundaries in Hybrid Teams. In *Proceedings of the 2024 CHI\n"
+            "  Conference on Human Factors in Computing Systems* (CHI '24).\n"
+            "- Antti Salo and **Elin Lindahl**. 2024. Delegating the Inbox: Large Language\n"
+            "  Models as Email Triage Assistants. arXiv:2405.11873 [cs.HC].\n")
+    papers = _fields(text, "Elin Lindahl", "publication", "title", "venue", "year")
+    assert papers == [
+        ("Quiet Hours: Negotiating Notification Boundaries in Hybrid Teams", "CHI", 2024),
+        ("Delegating the Inbox: Large Language Models as Email Triage Assistants", "arXiv",
+         2024)]

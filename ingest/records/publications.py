@@ -182,12 +182,18 @@ _ABBREVIATED_TAIL = re.compile(r"(?:\s+[A-Z][a-z]{1,6}\.){2,4}(?:\s+[A-Z][A-Za-z
 def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
     """An entry's lines, wrapped lines rejoined, cut at sentence ends and around quoted titles."""
     joined: list[Line] = []
+    # an entry that a bullet or a number opens: a line indented under it that goes on from a
+    # line cut mid-phrase is the same sentence ("…2024. Quiet Hours: Negotiating" /
+    # "  Notification Boundaries in Hybrid Teams. In …")
+    listed = _START.match(raw) is not None
     for line in entry:
         if _is_abstract(line.text):
             continue
         # A right-hand column on the title's lines: the journal abbreviated ("… Guarantee  Phys.
         # Rev. Research"), then the year ("… Approximate States  2022")
-        wrapped = bool(joined) and _wraps(joined[-1].text, line.text)
+        wrapped = bool(joined) and (_wraps(joined[-1].text, line.text) or listed and re.search(
+            r"\n[ \t]+$", raw[:line.start - raw_start]) is not None
+            and joined[-1].text[-1:].isalpha())
         if wrapped or not joined:
             line = dataclasses.replace(line, text=_ABBREVIATED_TAIL.sub("", line.text))
         if wrapped:
@@ -240,7 +246,8 @@ def _wraps(previous: str, line: str) -> bool:
 
 def _sentences(text: str) -> list[str]:
     """Cut at '. ' and around quotes, but not after initials ("Gregory R. Ganger")."""
-    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(]|(?:19|20)\d{2}\s+[A-Z])|(?=[\"“][A-Z])|"
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"“\[(]|(?:19|20)\d{2}\s+[A-Z]|(?:arXiv|bioRxiv|"
+                     r"medRxiv)\b)|(?=[\"“][A-Z])|"
                      r"(?<=[\"”])[.,]?\s+", text)
     merged: list[str] = []
     for part in (p.strip() for p in parts):
