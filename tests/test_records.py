@@ -2579,3 +2579,13 @@ def test_a_markdown_reference_wrapped_under_its_bullet() -> None:
         ("Quiet Hours: Negotiating Notification Boundaries in Hybrid Teams", "CHI", 2024),
         ("Delegating the Inbox: Large Language Models as Email Triage Assistants", "arXiv",
          2024)]
+
+
+def test_a_degree_told_in_a_sentence_names_only_its_university() -> None:
+    text = ("# Elin Lindahl\n\n## Hi!\n\nI did my PhD at the University of Helsinki (2013–2017) "
+            "under Prof. Mikael\nSund and Dr. Outi Ran.\n\n## Education\n\n- MSc, University of "
+            "North Carolina at Chapel Hill, 2012\n")
+    places = _fields(text, "Elin Lindahl", "education", "institution")
+    assert ("University of Helsinki",) in places
+    assert ("University of North Carolina at Chapel Hill",) in places
+    assert not [p for (p,) in places if p.startswith("I did")]

@@ -155,6 +155,11 @@ def institution_in(text: str) -> str | None:
     """The comma-separated part of a line that names an institution."""
     for part in re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s|:\s+", without_dates(text)):
         part = re.sub(r"^(?:at|from|the)\s+", "", part.strip(" .•"), flags=re.I)
+        # "I did my PhD at the University of Helsinki": what a sentence says before "at" is no
+        # part of the name ("University of North Carolina at Chapel Hill" is)
+        said = re.match(r"(.*?)\b(?:at|from)\s+(?:the\s+)?(?=[A-Z])", part)
+        if said and said.group(1).strip() and not INSTITUTION.search(said.group(1)):
+            part = part[said.end():]
         if part.isupper() and len(part) > 5:  # "CORNELL UNIVERSITY", read as written in title case
             part = " ".join(w.lower() if w in _SMALL_CAPS_WORDS and i else
                             w if len(w) <= 4 and w.isalpha() and w not in _SMALL_CAPS_WORDS
