@@ -2589,3 +2589,14 @@ def test_a_degree_told_in_a_sentence_names_only_its_university() -> None:
     assert ("University of Helsinki",) in places
     assert ("University of North Carolina at Chapel Hill",) in places
     assert not [p for (p,) in places if p.startswith("I did")]
+
+
+def test_a_courses_role_and_terms_on_the_line_under_it() -> None:
+    text = ("Nomsa Khumalo\nTEACHING\n\nUniversity of North Carolina at Chapel Hill\n"
+            "EPID 799C   Advanced Methods for HIV Epidemiology (3 credit hours)\n"
+            "            Course Director; Spring 2022, Spring 2023 (enrollment 14-22)\n"
+            "EPID 710    Fundamentals of Epidemiology (4 credit hours)\n"
+            "            Co-Instructor (with J. Whitfield); Fall 2023 (enrollment 61)\n")
+    courses = _fields(text, "Nomsa Khumalo", "teaching", "role", "term")
+    assert courses == [("Course Director", "Spring 2022, Spring 2023"),
+                       ("Co-Instructor", "Fall 2023")]

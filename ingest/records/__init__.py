@@ -468,6 +468,14 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             talks = False  # the next subheading: courses again
         if talks:
             continue
+        held = _ROLE_THEN_TERMS.fullmatch(line.text)
+        if held and found and found[-1]["_span"][1] < line.start and found[-1].get("role") is None \
+                and not found[-1].get("term"):
+            # "EPID 710  Fundamentals of Epidemiology" / "Co-Instructor (with J. Whitfield); Fall
+            # 2023 (enrollment 61)": the role and terms of the course above
+            found[-1]["role"], found[-1]["term"] = held["role"], held["terms"].strip(" ,;")
+            found[-1]["_span"] = (found[-1]["_span"][0], line.end)
+            continue
         listed = (honours.courses_in_paragraph(line, current) or honours.teaching_from_list(
             line, current, under_role=under_role)) if lists else []
         named = honours.role_line(line.text)
@@ -484,6 +492,13 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         elif lists and (course := honours.course_line(line, current, place)):
             found.append(course)
     return _wrap("teaching", found)
+
+
+# A course's role and terms on the line under it: "Course Director; Spring 2022, Spring 2023
+# (enrollment 14-22)", "Teaching Assistant; 1st term 2014"
+_ROLE_THEN_TERMS = re.compile(r"(?P<role>[A-Z][\w -]{2,40}?)(?:\s*\([^()]*\))?;\s*"
+                              r"(?P<terms>(?:(?:Fall|Spring|Summer|Winter|Autumn|\d\w*\s+term|"
+                              r"(?:19|20)\d{2})[^;()]*?)+)(?:\s*\([^()]*\))?\.?")
 
 
 # A line that opens with a label of a few words and a colon ("Selected supervised projects:")
