@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ingest.records.text import clean, cut_short, first_year, same_person, strip_bullet
+from ingest.records.text import (EDITORS, PAGES, PREPRINT_SERVERS, clean, cut_short, first_year,
+                                 same_person, strip_bullet)
 
 _PARTICLE = r"(?:(?:de|van|von|der|den|da|del|della|di|la|le|du|dos|d')\s+)"
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*[a-zà-ÿ][\w'’\-]*"  # a capitalised word with a lower-case letter
@@ -130,8 +131,8 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         return None
     venue = _venue(venue_part)
     short = re.search(r"(?<=\w )['’](\d{2})\b", venue_part)  # "in Proc. NeurIPS '23"
-    pages = re.compile(r"\b(?:pp?\.|pages?)\s*\d+\s*[–-]\s*\d+")  # "pp. 1990–2008" is no year
-    year = year or first_year(pages.sub("", venue_part)) or first_year(pages.sub("", rest)) or (
+    # (page numbers are no year: "pp. 1990–2008")
+    year = year or first_year(PAGES.sub("", venue_part)) or first_year(PAGES.sub("", rest)) or (
         2000 + int(short.group(1)) if short else None)
     arxiv = _ARXIV_ID.search(venue_part)
     if arxiv and (not venue or re.match(r"submitted|under review|in prep", venue, re.I)):
@@ -208,7 +209,7 @@ _SERIES_PART = re.compile(r"\s+(?:I{1,3}|IV|VI{0,3}|IX|X)[.:]\s+[A-Z]")
 
 
 # Preprint servers, whose names open in lower case
-_SERVERS = r"(?:arXiv|bioRxiv|medRxiv|chemRxiv|ChemRxiv|PsyArXiv|SocArXiv|EarthArXiv)"
+_SERVERS = rf"(?:arXiv|chemRxiv|{PREPRINT_SERVERS})"
 
 
 def _venue(part: str) -> str | None:
@@ -218,8 +219,7 @@ def _venue(part: str) -> str | None:
                   flags=re.I)
     part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
-    part = re.sub(r"^[^()]{2,120}?\s\((?:[Ee]ds?|[Hh]rsgs?|dirs?|coords?)\.?\)[,:.]?\s+", "",
-                  part)
+    part = re.sub(rf"^[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.chunking import looks_like_authors
-from ingest.records.text import (MONTH, YEAR, Line, clean, cut_short, first_year, same_person,
-                                 two_digit_year)
+from ingest.records.text import (EDITORS, MONTH, PAGES, PREPRINT_SERVERS, YEAR, Line, clean,
+                                 cut_short, first_year, same_person, two_digit_year)
 
 PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
               r"Elsevier)")
@@ -34,7 +34,7 @@ _ARXIV = re.compile(r"\barXiv(?::|\s+|\.org/(?:abs|pdf)/)?(?:preprint\s+)?(?:arX
                     r"\.\d{4,5}", re.I)
 # The other preprint servers, by the identifiers that open with a year ("bioRxiv
 # 2024.01.18.576113"); a bare "bioRxiv" at a line's end is read with the other venues.
-_PREPRINT_SERVER = re.compile(r"\b(bioRxiv|medRxiv|ChemRxiv|PsyArXiv|SocArXiv|EarthArXiv|SSRN)"
+_PREPRINT_SERVER = re.compile(rf"\b({PREPRINT_SERVERS}|SSRN)"
                               r"\s+(?:preprint\s+)?(?:doi:\s?10\.1101/)?((?:19|20)\d{2})\.\d{2}")
 _LONG_VENUE = re.compile(
     r"((?:Proceedings of (?:the )?)?(?:[A-Z0-9][\w&/-]*\s+|of\s+|on\s+|in\s+|and\s+|for\s+|the\s+)*"
@@ -305,8 +305,8 @@ _STATUS_ONLY = re.compile(r"[\W_]*(?:(?:revise and resubmit|r\s?&\s?r|under revi
 
 
 # A chapter's book after its editors: "In Mara Lind & Tariq Osei (eds.), The Oxford handbook of …"
-_EDITED_BOOK = re.compile(r"\bIn:?\s+[^()]{2,120}?\s\((?:[Ee]ds?|[Hh]rsgs?|dirs?|coords?)\.?\)"
-                          r"[,:.]?\s+(?P<book>[A-Z][^,.(]{3,150})")
+_EDITED_BOOK = re.compile(rf"\bIn:?\s+[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+"
+                          r"(?P<book>[A-Z][^,.(]{3,150})")
 # What leads a title, up to a dash: "NAACL 2024 — ", "CLS 54 (Proceedings of the …) — "
 _VENUE_LEAD = re.compile(r"([^—–]{2,80}?(?:\s\([^()]{2,160}\))?)\s[—–]\s(?=[A-Z\"“])")
 
@@ -810,17 +810,13 @@ def _unit_kinds(raw: str, offset: int, person: str) -> set[str]:
             found.add("abstract")
         elif authors:
             found.add("authors")
-        elif _PAGES.search(text) and not seg.strong:
+        elif PAGES.search(text) and not seg.strong:
             found.add("venue")  # "Methods in Natural Language Processing, pages 20178–20187, …"
         elif _could_be_title(text, seg.strong):
             found.add("title")
         elif YEAR.search(text) and len(text.split()) <= 4:
             found.add("date")
     return found
-
-
-# Page numbers, which a venue line gives and a title does not: "pages 20178–20187", "pp. 45-67"
-_PAGES = re.compile(r"\b(?:pages?|pp?\.)\s*\d+\s*[-–]\s*\d+")
 
 
 def _units(text: str, start: int, end: int, person: str = "") -> list[tuple[int, int]]:

@@ -297,3 +297,12 @@ def cut_short(title: str) -> bool:
     """Whether a title stops on a word that must go on, as a title cut at a line end does."""
     words = title.rstrip(" ,;:–—-").split()
     return bool(words) and words[-1].lower() in _OPEN_ENDS
+
+
+# Page numbers, which a venue line gives and a title or a date does not: "pages 20178–20187",
+# "pp. 1990–2008"
+PAGES = re.compile(r"\b(?:pages?|pp?\.)\s*\d+\s*[-–]\s*\d+")
+# Preprint servers besides arXiv, whose names may open in lower case
+PREPRINT_SERVERS = "bioRxiv|medRxiv|ChemRxiv|PsyArXiv|SocArXiv|EarthArXiv"
+# A chapter's editors in brackets: "(eds.)", "(Hrsg.)", "(dir.)"
+EDITORS = r"\((?:[Ee]ds?|[Hh]rsgs?|dirs?|coords?)\.?\)"
