@@ -1518,6 +1518,35 @@ def test_a_german_cv_reads_its_doctorate_prizes_and_terms() -> None:
         ("Vorlesung Technische Mechanik II", "WS 2022/23"), ("Übung Werkstoffkunde", "SS 2021")]
 
 
+def test_months_in_other_languages_and_long_romance_employer_names() -> None:
+    """"mar. 2015 – dez. 2018" and "sept. 2016 – août 2018" are date ranges; an employer's long
+    Portuguese name ("Banco Central do Brasil – Departamento de Estudos e Pesquisas") heads the
+    roles under it; "Coordenador", "Estagiário" and "Consultor" are roles."""
+    text = ("Tiago Albuquerque Reis\n\nEXPERIÊNCIA PROFISSIONAL\n\n"
+            "Universidade Federal do Cerrado – Instituto de Ciências Exatas (ICEx)\n"
+            "  • Professor Associado                  jan. 2019 – atual\n"
+            "  • Coordenador do Programa de Pós-Graduação em Física ago. 2020 – jul. 2022\n"
+            "Banco Central do Brasil – Departamento de Estudos e Pesquisas (Depep), Brasília\n"
+            "  • Consultor Visitante                  mar. 2015 – dez. 2018\n"
+            "Itaú Unibanco – Departamento Econômico, São Paulo\n"
+            "  • Estagiário em Pesquisa               fev. 2010 – set. 2010\n"
+            "\nPARCOURS PROFESSIONNEL\n"
+            "sept. 2008 – août 2009    Post-doctorant, Laboratoire de Physique de Lorient\n")
+    found = extract(text, "Tiago Albuquerque Reis")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in found if r.kind == "position"] == [
+        ("Professor Associado", "Universidade Federal do Cerrado – Instituto de Ciências Exatas "
+         "(ICEx)", "jan. 2019", "atual"),
+        ("Coordenador do Programa de Pós-Graduação em Física",
+         "Universidade Federal do Cerrado – Instituto de Ciências Exatas (ICEx)", "ago. 2020",
+         "jul. 2022"),
+        ("Consultor Visitante", "Banco Central do Brasil – Departamento de Estudos e Pesquisas "
+         "(Depep)", "mar. 2015", "dez. 2018"),
+        ("Estagiário em Pesquisa", "Itaú Unibanco – Departamento Econômico", "fev. 2010",
+         "set. 2010"),
+        ("Post-doctorant", "Laboratoire de Physique de Lorient", "sept. 2008", "août 2009")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

@@ -261,9 +261,10 @@ def _cv_line(text: str, bold: int = 0) -> bool:
     text = positions.without_described(text)
     if positions.sentence_like(text):
         return False
-    # words, not the lone commas a bold name leaves ("**Tarn University** , Department of …")
+    # words, not the lone commas a bold name leaves ("**Tarn University** , Department of …"),
+    # nor the small words of a long name ("Banco Central do Brasil – Departamento de Estudos")
     size = len([w for w in re.sub(r"\([^)]*\)", "", without_dates(text)).split()
-                if re.search(r"\w", w)])
+                if re.search(r"\w", w) and w.lower() not in positions.NAME_JOINERS])
     return size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text)))
 
 

@@ -45,7 +45,8 @@ ROLE = re.compile(
     r"Ma[iî]tre(?:sse)? de conférences|Chargée? de recherche|Direct(?:eur|rice) de recherche|"
     r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|"
     r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent|"
-    r"Stagiaire|Attach[ée]e? temporaire|ATER|Charg[ée]e? d['’][ée]tudes)\b"
+    r"Stagiaire|Attach[ée]e? temporaire|ATER|Charg[ée]e? d['’][ée]tudes|Estagiári[oa]|"
+    r"Consultor[a]?|Coordenador[a]?|Coordinador[a]?|Coordinat(?:eur|rice|ore))\b"
 )
 # A company's legal form after its name ("Spotify AB", "Siemens AG", "Philips N.V."), not a
 # state's code after a comma ("Adelaide, SA").
@@ -55,7 +56,8 @@ _COMPANY_FORM = (r"(?<=[A-Za-z] )(?:AB|AG|SA|S\.A\.|SE|NV|N\.V\.|BV|B\.V\.|Oy|AS
 _ORG = re.compile(
     INSTITUTION.pattern + r"|(?<=[A-Za-z] )Research\b"
     r"(?!\s+(?:Scientist|Intern|Assistant|Associate|Engineer|Fellow|"
-    r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
+    r"Staff|Director|Manager))|\b(?:Department|Dept\.?|Departamento|Département|Dipartimento|"
+    r"Abteilung|Lab|Labs|Laboratory|Inc\.?|Corp\.?|"
     r"Corporation|LLC|Ltd\.?|GmbH|Company|Co\.|Associates|Associati|Partners|Consulting|"
     r"Systems|Technologies|Technology|Tecnologia|"
     r"Software|Microsystems|Group|Center|Centre|Foundation|AI|Analytics|Networks|Google|"
@@ -75,6 +77,9 @@ _PLACE = re.compile(
     r"[A-Z][a-z]+|(?:(?:Republic of|United|South|North|New) )?(?:Korea|States|Kingdom|China|Japan|"
     r"Germany|France|India|Canada|USA|UK|Chile|Nigeria|Netherlands|Switzerland|Israel|Singapore|"
     r"Australia|Zealand|Taiwan|Italy|Spain|Sweden|Norway|Denmark|Finland|Brazil|Mexico)")
+# The small words of a long name in a Romance language ("Banco Central do Brasil – Departamento
+# de Estudos e Pesquisas"), which the length of a name leaves out of its count.
+NAME_JOINERS = frozenset("de du des do da dos das di del della dei y e et".split())
 _FUNCTION_WORDS = frozenset("is was are were where she he her his their they which who has have "
                             "had been that this i my we our".split())
 _LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?"
@@ -162,7 +167,8 @@ def is_org(line: Line, raw_line: str) -> bool:
     # a long name set in bold is a heading ("University of Washington, Paul G. Allen School of
     # Computer Science & Engineering  Seattle, WA")
     long_ok = bool(line.bold) and len(line.bold) >= 0.6 * len(text) and bool(_MAIN_ORG.search(text))
-    if not text or len(text.split()) > (16 if long_ok else 10) or text.endswith(
+    words = [w for w in re.sub(r"\([^)]*\)", "()", text).split() if w.lower() not in NAME_JOINERS]
+    if not text or len(words) > (16 if long_ok else 10) or text.endswith(
             (".", ":")) and not _ORG.search(text):
         return False
     if line.text.rstrip().endswith(").") and not _MAIN_ORG.search(text):

@@ -10,9 +10,24 @@ from dataclasses import dataclass
 
 from ingest.profiles import FORMAT_TAG
 
-MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-          r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|"
-          r"Autumn|Winter)\.?")
+# Months as French, Spanish, Portuguese, German and Italian CVs write them, in full and cut short
+# ("mar. 2015 – dez. 2018", "janv. 2020", "März 2019", "settembre 2017"). The short forms that
+# are English words ("Data Set 2019", "Out 2019") count only with their stop ("set. 2016").
+_MONTHS_ABROAD = (
+    "janvier janv février févr fév mars avril avr mai juin juillet juil août septembre octobre "
+    "novembre décembre déc "  # French
+    "enero febrero marzo abril abr mayo junio julio agosto septiembre setiembre octubre "
+    "noviembre diciembre dic "  # Spanish
+    "janeiro fevereiro fev março maio junho julho setembro outubro dezembro dez "  # Portuguese
+    "januar februar märz mär juni juli oktober okt dezember "  # German
+    "gennaio febbraio maggio giugno giu luglio lug settembre sett ottobre ott dicembre"  # Italian
+).split()
+_MONTHS_WITH_STOP = "ene ago set out gen".split()
+MONTH = (r"(?<![^\W\d_])(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
+         r"Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|"
+         r"Fall|Autumn|Winter|"
+         + "|".join(sorted(_MONTHS_ABROAD, key=len, reverse=True)) + "|"
+         + "|".join(rf"{m}\." for m in _MONTHS_WITH_STOP) + r")(?![^\W\d_])\.?")
 # "Aug 2017", "Aug 15, 2017", "15th August 2017", "08/2017", "2017"
 # and "09.2019" or "2014-09", a month and a year as European and ISO dates write them, and a
 # day before them ("01/10/2020")
