@@ -54,6 +54,7 @@ HEADING_NOUNS = frozenset("""
     projetos training werdegang lehrtätigkeit preise stipendien veröffentlichungen didattica docenza
     riconoscimenti parcours bourses récompenses trayectoria becas distinciones reconocimientos
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
+    docência orientações encadrement
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").
@@ -64,7 +65,7 @@ _LEADING_NOUNS = frozenset("""
     esperienze pubblicazioni premi formazione lingue competenze progetti ricerca educação
     formação línguas competências publicações prémios prêmios experiência ensino projetos
     attività titoli parcours trayectoria becas wykształcenie doświadczenie nagrody publikacje
-    dydaktyka stypendia zatrudnienie
+    dydaktyka stypendia zatrudnienie docência orientações encadrement
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"

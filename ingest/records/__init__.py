@@ -49,11 +49,11 @@ _SECTION_KINDS = (
     ("teaching", r"teaching|courses taught|classes taught|instruct|lectures\b|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseignement|lehre|lehrtätigkeit|lehrveranstaltung|insegnamento|"
-                 r"didattic|docenza|ensino|dydaktyk)"),
+                 r"didattic|docenza|ensino|docênci|dydaktyk)"),
     ("skip", r"talk|presentation|poster|seminar|panel|round.?table|service|skill|interest|"
              r"reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
-             r"patent|review|committee|membership|leadership|objective"),
+             r"patent|review|committee|membership|leadership|objective|orientaç|encadrement"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
                  r"affiliation|consult|visits|"

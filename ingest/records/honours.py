@@ -12,6 +12,7 @@ from ingest.records.text import (
     DATE_RANGE,
     MONTH,
     OPEN,
+    SINCE,
     YEAR,
     Line,
     first_year,
@@ -33,7 +34,8 @@ _TEACH_ROLE = re.compile(
     r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
     r"(?:Co-?)?Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
-    r"Teacher(?:'s|’s)? Assistant|"
+    r"Teacher(?:'s|’s)? Assistant|(?:Course|Module) (?:Director|Coordinator|Leader|Convenor)|"
+    r"(?:Practical |Lab(?:oratory)? )?Demonstrator|"
     # in French and Spanish CVs
     r"Charg[ée]e? de (?:TD|TP|cours)|Vacataire|Moniteur|Monitrice|"
     r"Profesora? (?:asociad[oa]|ayudante)|Colaborador(?:a)? docente|\bATER\b", re.I)
@@ -315,8 +317,8 @@ _KIND_COLON = re.compile(r"(?:[A-Z][\w-]*\s+){0,2}(?:Course|Seminar|Lab|Laborato
 
 # What a bracket after a course says of it, no part of its name: "(Master in Political Science,
 # 6 ECTS)", "(Bachelor programme, exercise sessions)", "(BA, 2014–2022)"
-_ASIDE = re.compile(r"\s*\((?=[^()]*(?:,|\b(?:Master|Bachelor|BSc|MSc|BA|MA|[Pp]rogramm?e|year|"
-                    r"ECTS|CFU|credits|students|sessions)\b))[^()]*\)")
+_ASIDE = re.compile(r"\s*\((?=[^()]*(?:,|\b(?:Master|Bachelor|BSc|MSc|BA|MA|PhD|[Pp]rogramm?e|"
+                    r"year|ECTS|CFU|credits|students|sessions|course)\b))[^()]*\)")
 
 
 def _without_asides(text: str) -> str:
@@ -477,13 +479,20 @@ def taught_courses(line: Line) -> list[dict]:
 # end leads to what was taught, for whom and where.
 # The year, the years or the term first: "2019", "2018 – 2021", "2022 – oggi", and the German
 # winter and summer terms, "WS 2022/23", "SS 2021".
-_DATED_COURSE = re.compile(rf"((?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{{2}}(?:/\d{{2}})?"
-                           rf"(?:\s*[-–]\s*(?:(?:19|20)\d{{2}}|(?i:{OPEN})))?)\s+"
-                           r"([A-ZÀ-ÖØ-ÞŁŚŻ](?:[^,;(]|\([^()]*\)){3,90}?)"
-                           r"(?:,\s|;\s|\s[-–—]\s|\.\s|\.?$)")
-# What kind of teaching the part after the course names ("Lecture and practical work").
+# A term or an academic year: "2019", "WS 2019/20", "2018-2019"
+_TERM_ITEM = r"(?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{2}(?:[-/](?:19|20)?\d{2}(?!\d))?"
+# The terms a course line opens with: "2016 – 2018", "2019-2020, 2020-2021", "2018-2019 à
+# 2021-2022", "depuis 2021-2022", "2021 – present"; the course after them, up to a comma or a
+# column gap ("Algèbre I (L1)  TD, 60 h/an")
+_DATED_COURSE = re.compile(rf"((?:(?i:{SINCE})\s+)?{_TERM_ITEM}(?:\s*(?:[-–,]|(?i:à|a|bis|to))"
+                           rf"\s*(?:{_TERM_ITEM}|(?i:{OPEN})))*)\s+"
+                           r"([A-ZÀ-ÖØ-ÞŁŚŻ](?:[^,;(\s]|\s(?!\s)|\([^()]*\)){3,90}?)"
+                           r"(?:,\s|;\s|\s[-–—]\s|\.\s|\s{2,}|\.?$)")
+# What kind of teaching the part after the course names ("Lecture and practical work"; "CM +
+# TD", the lectures and classes of a French course).
 _TEACHING_KIND = re.compile(r"(?:Guest |Invited )?(?:Lectures?|Practical work|Tutorials?|"
-                            r"Seminars?|Recorded course|Exercise classes|Labs?)\b[^,;:.]*", re.I)
+                            r"Seminars?|Recorded course|Exercise classes|Labs?)\b[^,;:.]*|"
+                            r"(?-i:(?:CM|TD|TP)(?:\s*\+\s*(?:CM|TD|TP))*)\b", re.I)
 
 
 # The years (and terms) that lead a line, "2019 (Winter), 2021 (Spring). ", "2020, 2021. "
@@ -511,12 +520,12 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
     found = _DATED_COURSE.match(line.text)
     if not found:
         return None
-    course, after = found.group(2).strip(" .:"), line.text[found.end():]
+    course, after = _without_asides(found.group(2)).strip(" .:"), line.text[found.end():]
     kind = _TEACHING_KIND.match(after.strip()) or _TEACH_ROLE.search(after)
     role = kind.group(0).strip() if kind else default_role
     if _TEACH_ROLE.fullmatch(course):  # "2016 – 2018  Chargée de TD, Programmation (L2)"
         part = re.match(r"(?:[^,;(]|\([^()]*\))*", after.lstrip(" ,;"))
-        role, course = course, part.group(0).strip(" .:") if part else ""
+        role, course = course, _without_asides(part.group(0)).strip(" .:") if part else ""
         if not course[:1].isupper():
             return None
     where = next((p.strip(" .") for p in re.split(r",\s+|;\s+", after)
