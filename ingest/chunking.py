@@ -221,9 +221,18 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
     sections: list[Section] = []
     current, start, offset = PREAMBLE, 0, 0
     parent = ""
+    bare = False  # nothing but blank lines since the last heading
     all_lines = text.splitlines(keepends=True)
     for i, line in enumerate(all_lines):
         title = heading_title(line, person)
+        if title and bare and parent and title.isupper() and not any(
+                w.lower() in HEADING_NOUNS for w in re.findall(r"\w+", title)):
+            # "DOCÊNCIA" / "FGV EESP" / "– Econometria I …": a name in capitals right under a
+            # heading heads the first of its entries, in that section
+            current = f"{parent} — {title.title()}"
+            offset += len(line)
+            continue
+        bare = bool(title) or (bare and not line.strip())
         side = _side_heading(all_lines, i, person) if not title else None
         if side:  # "Selected publications      [1] L. Bassani, …": the heading in a left column
             sections.append(Section(current, start, offset)) if offset > start else None

@@ -1578,6 +1578,21 @@ def test_courses_led_by_academic_years_in_french_and_roles_of_course_leads() -> 
     assert [c for c, _, _ in courses[6:]] == ["Bioquímica I (Graduação)"]
 
 
+def test_a_school_in_capitals_under_the_teaching_heading_and_dash_bullets() -> None:
+    """"DOCÊNCIA" over "UFVR" (a school in capitals, no heading of its own) keeps its courses
+    in the teaching section; an en dash before a word is a bullet; "MPE-0312" is a course
+    code."""
+    text = ("Tiago Albuquerque Reis\n\nDOCÊNCIA\n\nUFVR\n"
+            "  – MPE-0312 Microeconometria Aplicada (Mestrado Profissional), professor,\n"
+            "    2º sem. 2016, 2018 e 2020\n"
+            "  – ECO2110 Macroeconomia I (Mestrado), estágio docência (assistente), 2011.2\n"
+            "\nIDIOMAS\n\nInglês (fluente)\n")
+    found = extract(text, "Tiago Albuquerque Reis")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "MPE-0312 Microeconometria Aplicada (Mestrado Profissional)",
+        "ECO2110 Macroeconomia I (Mestrado)"]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

@@ -61,7 +61,7 @@ TALKS = re.compile(r"\W*(?:(?:guest|invited|keynote|plenary|public)\s+(?:lecture
                    r"seminars?|presentations?)|(?:department(?:al)?|research)\s+seminars?|"
                    r"colloqui(?:um|a)|invited\s+talks?)\b", re.I)
 _COURSE = re.compile(r"\b(?!(?:WS|SS)\s?(?:19|20)\d{2})"
-                     r"(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|\d{2}-\d{3}|"
+                     r"(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|[A-Z]{2,6}-\d{3,4}[A-Z]?|\d{2}-\d{3}|"
                      r"\d[A-Z]{2,3}\d{2,3}[A-Z]?)\b")
 
 
