@@ -53,7 +53,7 @@ def teaching_role(text: str) -> bool:
 # "Courses: AI, Databases, Discrete Maths": a label, then the courses
 _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
                          r"Taught)\s*:\s*", re.I)
-# "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter)
+# "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter), "MPE-0312"
 # and "2DV50E", a code that opens with a digit
 # A talk given, not a course taught: "Guest lecture: …", "Invited lecture, …", "Department
 # seminar, …", and the subheadings over such lines ("Guest lectures (not credit-bearing):")
@@ -61,7 +61,8 @@ TALKS = re.compile(r"\W*(?:(?:guest|invited|keynote|plenary|public)\s+(?:lecture
                    r"seminars?|presentations?)|(?:department(?:al)?|research)\s+seminars?|"
                    r"colloqui(?:um|a)|invited\s+talks?)\b", re.I)
 _COURSE = re.compile(r"\b(?!(?:WS|SS)\s?(?:19|20)\d{2})"
-                     r"(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|[A-Z]{2,6}-\d{3,4}[A-Z]?|\d{2}-\d{3}|"
+                     r"(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|[A-Z]{2,6}-\d{3,4}[A-Z]?|"
+                     r"\d{2}-\d{3}|"
                      r"\d[A-Z]{2,3}\d{2,3}[A-Z]?)\b")
 
 
