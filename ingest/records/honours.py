@@ -53,7 +53,8 @@ def teaching_role(text: str) -> bool:
 # "Courses: AI, Databases, Discrete Maths": a label, then the courses
 _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
                          r"Taught)\s*:\s*", re.I)
-# "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter), "MPE-0312"
+# "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter),
+# "MPE-0312"
 # and "2DV50E", a code that opens with a digit
 # A talk given, not a course taught: "Guest lecture: …", "Invited lecture, …", "Department
 # seminar, …", and the subheadings over such lines ("Guest lectures (not credit-bearing):")
