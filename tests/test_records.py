@@ -1593,6 +1593,23 @@ def test_a_school_in_capitals_under_the_teaching_heading_and_dash_bullets() -> N
         "ECO2110 Macroeconomia I (Mestrado)"]
 
 
+def test_portuguese_and_spanish_honours_and_an_aside_with_semicolons() -> None:
+    """"Prêmio", "Auxílio" and "Ayuda" name honours; "2020 – atual" leads an award as "2020 –
+    present" does; a bracket whose semicolons part its own details is no list of awards, and
+    the award on the line under it keeps its own line."""
+    text = ("Tiago Albuquerque Reis\n\nPRÊMIOS E BOLSAS\n\n"
+            "2020 – atual   Bolsa de Produtividade em Pesquisa (PQ-2), CNPq\n"
+            "2016           Auxílio à Pesquisa, FAPESP\n"
+            "               (processo 2016/04471-2; R$ 480.000,00; vigência 2016–2020)\n"
+            "2019           Prêmio de melhor artigo, ANPEC\n"
+            "2017           Ayuda a la investigación, Fundación Vernelle\n")
+    assert [(r.data["name"], r.data["year"]) for r in extract(text, "Tiago Albuquerque Reis")
+            if r.kind == "award"] == [
+        ("Bolsa de Produtividade em Pesquisa (PQ-2), CNPq", 2020),
+        ("Auxílio à Pesquisa, FAPESP", 2016), ("Prêmio de melhor artigo, ANPEC", 2019),
+        ("Ayuda a la investigación, Fundación Vernelle", 2017)]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

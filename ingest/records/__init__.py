@@ -398,12 +398,15 @@ def _semicolon_items(rows: list[Line]) -> list[Line]:
             out.extend(group)
         group.clear()
 
+    def parted(text: str) -> bool:  # not "(processo 2016/04471-2; R$ 480.000,00)", an aside
+        return len(honours.top_level(text, ";")) > 1
+
     for line in rows:
         goes_on = group and not group[-1].text.endswith(".") and line.row < 0 and (
-            group[-1].text.rstrip().endswith(";") or ";" in line.text or ";" in group[-1].text)
+            group[-1].text.rstrip().endswith(";") or parted(line.text) or parted(group[-1].text))
         if not goes_on:
             flush()
-        if goes_on or line.row < 0 and ";" in line.text:
+        if goes_on or line.row < 0 and parted(line.text):
             group.append(line)
         else:
             out.append(line)

@@ -124,6 +124,7 @@ _HONOUR = re.compile(
     # the same in the other languages CVs are written in; German and Polish make compounds of
     # them ("Dissertationspreis", "Deutschlandstipendium")
     r"preis\b|\bbecas?\b|\bbourse|\bborsa di studio|\bborse di studio|\bbolsa\b|nagrod|"
+    r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|"
     r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at",
     re.I)
 
@@ -133,8 +134,8 @@ def names_honour(text: str) -> bool:
     return bool(_HONOUR.search(text))
 
 
-_LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d{2}(?:[.‑–-]\s*(?:\d{2,4}|present))?\s*[:—–-]?\s+",
-                           re.I)
+_LEADING_YEAR = re.compile(
+    rf"^\s*(?:19|20)\d{{2}}(?:\s*[.‑–-]\s*(?:\d{{2,4}}|{OPEN}))?\s*[:—–-]?\s+", re.I)
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
 
 
@@ -254,7 +255,8 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
 
 
 def _award_name(text: str) -> str:
-    text = re.sub(r"^\s*(?:(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2}|present))?)\s+", "", text)
+    text = re.sub(rf"^\s*(?:(?:19|20)\d{{2}}(?:\s*[-–]\s*(?:(?:19|20)\d{{2}}|{OPEN}))?)\s+", "",
+                  text, flags=re.I)
     text = re.sub(r"\s*\((?:[^()]*\d{4}[^()]*)\)\s*$", "", text)
     text = re.sub(r"[,\s]+(?:\d{1,2}/)?(?:19|20)\d{2}"
                   r"(?:\s*[-–]\s*(?:\d{1,2}/)?(?:19|20)\d{2})?\s*$",
