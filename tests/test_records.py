@@ -1610,6 +1610,28 @@ def test_portuguese_and_spanish_honours_and_an_aside_with_semicolons() -> None:
         ("Ayuda a la investigación, Fundación Vernelle", 2017)]
 
 
+def test_an_institution_wrapped_onto_the_next_line_and_romance_degree_names() -> None:
+    """A degree's institution cut at the line's end ("Imperial" / "College London", "University"
+    / "of Lagos") is read whole, not taken from the degree above; "Doctorat de", "Licence de"
+    and "Graduação em" are degrees."""
+    text = ("Ifeoma Adaeze Nwosu\n\nEDUCATION\n"
+            "Ph.D., Chemical Engineering, University of Minnesota,            2007 – 2012\n"
+            "M.Sc., Advanced Chemical Engineering (Distinction), Imperial     2006 – 2007\n"
+            "College London, London, UK\n"
+            "B.Sc. (First Class Honours), Chemical Engineering, University    2001 – 2006\n"
+            "of Lagos, Akoka, Nigeria\n"
+            "\nFORMATION\n"
+            "2015   Doctorat de mathématiques, Université de Vernelle\n"
+            "2010   Licence de mathématiques, École normale supérieure de Lyon\n"
+            "2006   Graduação em Ciências Econômicas, Universidade Federal de Minas Gerais\n")
+    assert [(r.data["level"], r.data["institution"])
+            for r in extract(text, "Ifeoma Adaeze Nwosu") if r.kind == "education"] == [
+        ("phd", "University of Minnesota"), ("masters", "Imperial College London"),
+        ("bachelors", "University of Lagos"), ("phd", "Université de Vernelle"),
+        ("bachelors", "École normale supérieure de Lyon"),
+        ("bachelors", "Universidade Federal de Minas Gerais")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

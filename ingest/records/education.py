@@ -18,8 +18,10 @@ _LEVELS = (
     # CVs in Spanish, French, Italian and Portuguese name them in their own words ("Grado en
     # Lengua", "Doctorat en", "Laurea Magistrale", "Mestrado em").
     ("phd", r"Ph\.?\s?D\.?|PH\.?\s?D\.?|Doctor(?:ate| of Philosophy)|DOCTOR(?:ATE| OF PHILOSOPHY)|"
-            r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\.|Doctorado(?= en )|Doctorat(?= en )|"
-            r"Dottorato(?= di )|Doutorado(?= em )|Dr\.-Ing\.|Dr\. ?(?:phil|sc|med|techn)\.|"
+            r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\.|Doctorado(?= (?:en|de) )|"
+            r"Doctorat(?= (?:en|de|ès) | d['’])|"
+            r"Dottorato(?= (?:di|in) )|Doutorado(?= (?:em|de) )|Dr\.-Ing\.|"
+            r"Dr\. ?(?:phil|sc|med|techn)\.|"
             r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk"),
     ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MA\.(?= [A-Z])|MBA|"
                 r"M\.?Tech\.?|Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?|Máster|"
@@ -35,8 +37,9 @@ _LEVELS = (
                   r"BBA(?=[\s,]|$)|"
                   # "A.B.", "AB in History"; not the "AB" of "Klarna AB", a company's form
                   r"A\.B\.?(?=[\s,])|(?<![A-Za-z] )AB(?=[\s,])|Grado(?= en )|"
-                  r"Licenciatura(?= en )|Licence(?= en )|"
-                  r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= em )|Licencjat|"
+                  r"Licenciatura(?= (?:en|de) )|Licence(?= (?:en|de|ès) | d['’])|"
+                  r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= (?:em|de) )|Graduação(?= em )|"
+                  r"Licencjat|"
                   r"[Uu]ndergrad(?:uate)? degree"),
 )
 # The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
@@ -221,8 +224,41 @@ _VISIT = re.compile(DEGREE.pattern + r"\s*(?i:mobility|exchange|visit|visiting|s
                                      r"internship)\b")
 
 
+_CUT_AFTER = re.compile(r"(?:\b(?:of|the|de|di|du|des|del|della|do|da|at|for|and|für)|,)$")
+
+
+def _cut_name_joined(lines: list[Line]) -> list[Line]:
+    """A degree's line whose institution a text export wrapped ("M.Sc., Chemical Engineering,
+    Imperial   2006 – 2007" / "College London, London, UK"; "…, University of the" /
+    "Witwatersrand, Johannesburg") joined to the line under it, its dates kept at the end."""
+    out: list[Line] = []
+    for line in lines:
+        last = out[-1] if out else None
+        head, _, tail = last.text.partition("  ") if last else ("", "", "")
+        if tail and not (DATE_RANGE.search(tail) or first_year(tail)):
+            head, tail = last.text, ""  # type: ignore[union-attr]
+        parts = re.split(r",\s*", without_dates(head).strip()) if last else [""]
+        end = parts[-1]
+        first = re.split(r",\s*", line.text)[0].strip()
+        words = end.split()
+        cut = bool(words) and (
+            bool(_CUT_AFTER.search(head.rstrip())) or bool(INSTITUTION.fullmatch(end))
+            # "Imperial" / "College London": one name word over the institution word
+            or len(parts) > 1 and len(words) == 1 and end[:1].isupper() and not level_of(end)
+            and not _FIELD_WORD.fullmatch(end) and bool(INSTITUTION.match(first)))
+        if last and cut and level_of(last.text) and not level_of(line.text) and first and \
+                not date_range(line.text) and not first_year(line.text) and \
+                INSTITUTION.search(f"{end} {first}") and len(first.split()) <= 8:
+            text = f"{head.rstrip()} {line.text.strip()}" + (f"  {tail.strip()}" if tail else "")
+            out[-1] = Line(text, last.start, line.end, last.bold, last.row)
+        else:
+            out.append(line)
+    return out
+
+
 def from_lines(lines: list[Line]) -> list[dict]:
     """Degree records from the lines of an education section."""
+    lines = _cut_name_joined(lines)
     records: list[dict] = []
     group: list[dict] = []
     institution: str | None = None
