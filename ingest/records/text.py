@@ -92,6 +92,11 @@ class Line:
     row: int = -1  # for a table cell, where its row starts (cells of one row share it)
 
 
+# Emoji and pictographs that mark a line ("🏆", "🎓", "📄"), with the selector after them; the
+# icon fonts' glyphs a PDF gives are stray letters, read elsewhere (ingest/pdfium.py)
+_PICTOGRAPHS = re.compile("[\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?")
+
+
 def clean(text: str) -> str:
     """Text without Markdown or HTML markup; links reduced to their text, spaces squeezed but
     for a gap of two or more between words, kept as two: it parts a text export's columns
@@ -99,6 +104,7 @@ def clean(text: str) -> str:
     # (dot leaders part columns too: "Algèbre I (L1) ........ TD, 60 h"; an ellipsis is three)
     text = re.sub(r"(?<=\S)(?:[ \u00a0]{2,}|\t+|\s*\.{4,}\s*)(?=\S)", "\x00", text)
     text = MARKDOWN_LINK.sub(r"\1", text)
+    text = _PICTOGRAPHS.sub(" ", text)  # "🏆 Best Paper Award", "🎓 Education"
     text = _TAGS.sub(" ", text)
     text = re.sub(r"\\([*_#\[\]()])", r"\1", text)
     text = re.sub(r"[*_`#]+|^\s*>\s*", " ", text)
