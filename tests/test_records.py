@@ -1634,12 +1634,14 @@ def test_an_institution_wrapped_onto_the_next_line_and_romance_degree_names() ->
 
 def test_an_emoji_before_an_award_is_no_part_of_it() -> None:
     """A profile page marks awards with an emoji ("- 🏆 Best Paper Award, CHI 2022"): the award
-    is read as if the mark were not there."""
+    is read as if the mark were not there; "… of the Year" names an honour."""
     text = ("Elin Strand\n\n## Awards & funding\n\n- 🏆 Best Paper Award, CHI 2022\n"
-            "- ⭐️ Honourable Mention, CHI 2024\n- Nokia Foundation Scholarship (2015)\n")
+            "- ⭐️ Honourable Mention, CHI 2024\n- Nokia Foundation Scholarship (2015)\n"
+            "- College of Engineering Teacher of the Year, 2018\n")
     assert [(r.data["name"], r.data["year"]) for r in extract(text, "Elin Strand")
             if r.kind == "award"] == [("Best Paper Award", 2022), ("Honourable Mention", 2024),
-                                      ("Nokia Foundation Scholarship", 2015)]
+                                      ("Nokia Foundation Scholarship", 2015),
+                                      ("College of Engineering Teacher of the Year", 2018)]
 
 
 def test_a_europass_form_reads_through_its_field_labels() -> None:

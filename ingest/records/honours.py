@@ -120,7 +120,7 @@ _HONOUR = re.compile(
     r"award(?!ed)|prize|price\b|fellow|scholar|grant|medal|honou?r|finalist|winner|\bwon\b|nominat|"
     r"laureate|distinction|laude|valedictorian|dean.s list|\blist\b|certificate|competition|"
     r"contest|champion|bursary|stipend|\bbest\b|first place|excellence|recogni|runner-up|"
-    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|"
+    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|of the year\b|"
     # the same in the other languages CVs are written in; German and Polish make compounds of
     # them ("Dissertationspreis", "Deutschlandstipendium")
     r"preis\b|\bbecas?\b|\bbourse|\bborsa di studio|\bborse di studio|\bbolsa\b|nagrod|"
