@@ -1644,6 +1644,27 @@ def test_an_emoji_before_an_award_is_no_part_of_it() -> None:
                                       ("College of Engineering Teacher of the Year", 2018)]
 
 
+def test_year_and_month_dates_written_with_a_dot_and_a_profile_id_is_no_employer() -> None:
+    """"2022.4–2023.3" and "2019.07–now" are date ranges, as Japanese and Chinese CVs write
+    them; "ORCID: 0000-0001-…" after a role word in the header is no job."""
+    text = ("Haruki Sendo\nResearcher ID (researchmap): sendo_h     ORCID: 0000-0001-5582-2047\n"
+            "\nRESEARCH CAREER\n\n"
+            "2023.4–present    Associate Professor\n"
+            "                  Institute for Materials Research, Tohoku University\n\n"
+            "2022.4–2023.3     Lecturer\n"
+            "                  Department of Physics, Kyushu University\n")
+    assert [(r.data["role"], r.data["start"], r.data["end"])
+            for r in extract(text, "Haruki Sendo") if r.kind == "position"] == [
+        ("Associate Professor", "2023.4", "present"), ("Lecturer", "2022.4", "2023.3")]
+    text = ("Lin Qiao\n\nEXPERIENCE\n\n"
+            "2019.07–now       Research Scientist, Shanghai AI Laboratory\n"
+            "2018.07–2019.06   Research Intern, Tencent AI Lab\n")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"], r.data["end"])
+            for r in extract(text, "Lin Qiao") if r.kind == "position"] == [
+        ("Research Scientist", "Shanghai AI Laboratory", "2019.07", "now"),
+        ("Research Intern", "Tencent AI Lab", "2018.07", "2019.06")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

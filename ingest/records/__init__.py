@@ -177,8 +177,10 @@ def _employer(organisation: str) -> bool:
     Affiliations"), words of a sentence ("seeking employment starting") or an e-mail address."""
     name = organisation.strip()
     heading = set(re.findall(r"\w+", name.lower())) <= _HEADING_WORDS
+    # "ORCID: 0000-0001-5582": a profile's identifier under its label
+    labelled = _PROFILE_LINK.match(name) and re.search(r":\s*[\d-]{6,}", name)
     return not (honours.teaching_role(name) or _PROFILE_LINK.fullmatch(name) or heading
-                or name[:1].islower() and " " in name or _EMAIL.search(name))
+                or name[:1].islower() and " " in name or _EMAIL.search(name) or labelled)
 
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")  # "Placement Director: … jwhitley@…"
