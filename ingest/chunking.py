@@ -149,8 +149,18 @@ def _is_setext(line: str, under: str) -> bool:
         0 < len(line.split()) <= 8 and not line.rstrip().endswith((".", ",", ";", "|"))
 
 
+_SECTION_NUMBER = re.compile(r"\s*(?:\d{1,2}|[IVX]{1,4})[.)]\s+(?=\S)")
+
+
 def heading_title(line: str, person: str | None = None) -> str | None:
     """The section title a line announces, or None if it is not a section heading."""
+    if numbered := _SECTION_NUMBER.match(line):
+        # "3. DOCENCIA", "IV. Publications": a numbered heading that names what it holds, not
+        # an item of a numbered list ("2. Deep Learning for Systems")
+        title = heading_title(line[numbered.end():], person)
+        named = title and any(w.lower() in HEADING_NOUNS or w.lower().removesuffix("s")
+                              in HEADING_NOUNS for w in re.findall(r"\w+", title))
+        return title if named else None
     key = _heading_key(line)
     if not key or len(key) > 60:
         return None

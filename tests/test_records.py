@@ -9,7 +9,7 @@ from conftest import PROFILES, SAMPLE
 
 from eval.records import LABELS_DIR, score_corpus, summary
 from ingest import loaders
-from ingest.chunking import chunk_text
+from ingest.chunking import chunk_text, split_sections
 from ingest.records import attach, extract
 from ingest.records.publications import split_authors
 from ingest.records.text import cut_short, lines
@@ -1663,6 +1663,23 @@ def test_year_and_month_dates_written_with_a_dot_and_a_profile_id_is_no_employer
             for r in extract(text, "Lin Qiao") if r.kind == "position"] == [
         ("Research Scientist", "Shanghai AI Laboratory", "2019.07", "now"),
         ("Research Intern", "Tencent AI Lab", "2018.07", "2019.06")]
+
+
+def test_numbered_headings_that_name_what_they_hold() -> None:
+    """"2. EXPERIENCIA PROFESIONAL" and "IV. Honors and Awards" head their sections; a numbered
+    line of a list ("2. Deep learning for systems") does not."""
+    text = ("Ainhoa Etxeberria\n\n1. EXPERIENCIA PROFESIONAL\n\n"
+            "sep. 2014 – actualidad   Profesora Titular, Universidad de Vernelle\n\n"
+            "IV. Honors and Awards\n\n2019  Premio Extraordinario de Doctorado\n\n"
+            "V. Selected Papers\n\n"
+            "1. A. Etxeberria. Catalysts for methanation. Chem. Eng. J. 2021.\n"
+            "2. DEEP LEARNING FOR SYSTEMS\n")
+    sections = [s.title for s in split_sections(text, "Ainhoa Etxeberria")]
+    assert sections[1:] == ["Experiencia Profesional", "Honors and Awards", "Selected Papers"]
+    found = extract(text, "Ainhoa Etxeberria")
+    assert [(r.kind, r.data.get("role") or r.data.get("name")) for r in found
+            if r.kind in ("position", "award")] == [
+        ("position", "Profesora Titular"), ("award", "Premio Extraordinario de Doctorado")]
 
 
 def test_a_europass_form_reads_through_its_field_labels() -> None:
