@@ -1682,6 +1682,28 @@ def test_numbered_headings_that_name_what_they_hold() -> None:
         ("position", "Profesora Titular"), ("award", "Premio Extraordinario de Doctorado")]
 
 
+def test_a_text_table_of_courses_under_its_header_row() -> None:
+    """A text export's table of courses under a header row of column names: each course from
+    its column, wrapped names joined, the term from its own column; not the degree
+    programme's column."""
+    text = ("Ainhoa Etxeberria\n\nDOCENCIA\n\n"
+            "Asignatura                         Titulación                       Curso académico"
+            "       Créditos\n"
+            "29912 Reactores Químicos           Grado en Ingeniería Química      2019-20 – "
+            "actualidad  6 ECTS\n"
+            "29921 Diseño de Reactores          Grado en Ingeniería Química      2016-17 a 2022-23"
+            "     6 ECTS\n"
+            "Heterogéneos\n"
+            "66214 Catálisis Heterogénea        Máster Universitario en          2014-15 – "
+            "actualidad  4,5 ECTS\n"
+            "Aplicada                           Ingeniería Química\n")
+    assert [(r.data["course"], r.data["term"]) for r in extract(text, "Ainhoa Etxeberria")
+            if r.kind == "teaching"] == [
+        ("29912 Reactores Químicos", "2019-20 – actualidad"),
+        ("29921 Diseño de Reactores Heterogéneos", "2016-17 a 2022-23"),
+        ("66214 Catálisis Heterogénea Aplicada", "2014-15 – actualidad")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

@@ -426,9 +426,10 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
               ) -> list[Record]:
     """Courses, one per line or several listed on one; a line that names only a role
     ("Teacher Assistant  Universitat de Barcelona") gives it to the list below it."""
-    found: list[dict] = []
     current, under_role = role, False
     rows = _wrapped_rows(_rows(section_lines))
+    found, tabled = honours.table_courses(rows, role) if lists else ([], set())
+    rows = [row for at, row in enumerate(rows) if at not in tabled]
     def course_head(at: int, course: str) -> bool:
         return bool(course) and not honours.role_line(rows[at].text) and \
             not positions.is_role(course) and not education.INSTITUTION.match(course)
@@ -458,7 +459,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     if lists and (len(dated) >= 3 and 2 * len(dated) >= len(rows) or 1 <= len(dated) == len(rows)):
         # "2022 Statistics, Practical work with R, Master in …, Grenoble Alpes University": a
         # column of years, each heading the course taught that year.
-        return _wrap("teaching", dated)
+        return _wrap("teaching", found + dated)
     place = None  # the school a line of its own names, for the courses under it
     talks = False  # under "Guest lectures:": talks given in others' courses, up to a subheading
     wrapped = False  # the line goes on from a talk's line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 
 from ingest.records.education import INSTITUTION
 from ingest.records.places import countries_in
@@ -411,6 +412,70 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
 _PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?: taught)?\b"
                              r"[^:]{0,120}|As (?:an? )?(?P<role>[^:()]{2,40}?)"
                              r"(?:\s*\([^()]*\))?)\s*:\s+(?=[A-Z])", re.I)
+
+
+# The words of a text table's header row over courses ("Asignatura  Titulación  Curso académico
+# Créditos", "Course  Term  Role  Students"), in the languages CVs are written in
+_COURSE_HEADS = frozenset("course courses asignatura asignaturas materia cours corso insegnamento "
+                          "disciplina lehrveranstaltung title module subject class unit".split())
+_TERM_HEADS = frozenset("term terms semester semestre year years académico academic año période "
+                        "periodo anno session dates date jahr".split())
+_TABLE_HEADS = _COURSE_HEADS | _TERM_HEADS | frozenset(
+    "curso role rôle función rol position credits créditos ects cfu hours horas heures ore level "
+    "programme program titulación degree studies estudios students enrolment enrollment "
+    "institution university universidad school code no of de en and y per".split())
+
+
+def _cells(text: str) -> list[str]:
+    return [cell.strip() for cell in re.split(r"\s{2,}", text) if cell.strip()]
+
+
+def _table_head(text: str) -> tuple[int, int | None, int] | None:
+    """(the course's column, the term's, how many) for a text table's header row; None for
+    any other line."""
+    cells = _cells(text)
+    words = [set(re.findall(r"[^\W\d_]+", cell.lower())) for cell in cells]
+    if len(cells) < 3 or not all(w and w <= _TABLE_HEADS for w in words):
+        return None
+    course = next((i for i, w in enumerate(words) if w & _COURSE_HEADS), None)
+    term = next((i for i, w in enumerate(words) if w & _TERM_HEADS and i != course), None)
+    return (course, term, len(cells)) if course is not None else None
+
+
+def table_courses(rows: Sequence[Line], role: str | None) -> tuple[list[dict], set[int]]:
+    """Courses from text tables under a header row of column names ("Asignatura  Titulación
+    Curso académico  Créditos"): each row's cells by the header's columns, a wrapped row's
+    cells added to the row above; and the indexes of the rows read so."""
+    found: list[dict] = []
+    used: set[int] = set()
+    head: tuple[int, int | None, int] | None = None
+    cells: list[str] = []
+    for at, line in enumerate(rows):
+        if (new := _table_head(line.text)) is not None:
+            head, cells = new, []
+            used.add(at)
+            continue
+        if head is None:
+            continue
+        course, term, size = head
+        parts = _cells(line.text)
+        if len(parts) == size and YEAR.search(line.text) and course < len(parts):
+            cells = parts
+            found.append({"course": parts[course], "role": role,
+                          "term": parts[term] if term is not None else None,
+                          "_span": (line.start, line.end)})
+        elif found and cells and 0 < len(parts) < size and not YEAR.search(line.text) \
+                and not re.match(r"[a-z]\)\s|\d{1,2}[.)]\s", line.text) \
+                and not line.text.rstrip().endswith((":", ".")):
+            # "29921 Diseño de Reactores  …" / "Heterogéneos": the course's name goes on
+            if course == 0:
+                found[-1]["course"] = f"{found[-1]['course']} {parts[0]}"
+            found[-1]["_span"] = (found[-1]["_span"][0], line.end)
+        else:
+            head = None
+            continue
+        used.add(at)
+    return found, used
 
 
 def top_level(text: str, separator: str) -> list[str]:
