@@ -1704,6 +1704,27 @@ def test_a_text_table_of_courses_under_its_header_row() -> None:
         ("66214 Catálisis Heterogénea Aplicada", "2014-15 – actualidad")]
 
 
+def test_italian_academic_years_and_a_table_with_terms_wrapped_in_their_column() -> None:
+    """"a.a. 2022/2023 – 2023/2024 · *Course* (9 CFU)" leads a course with its academic years;
+    an "AY  Term  Course  Role" table keeps reading past a term wrapped onto its own line."""
+    text = ("Chiara Benvenuti\n\n## Attività didattica\n\n### Università di Vernelle\n"
+            "- **a.a. 2022/2023 – 2023/2024** · *Tecnica delle Costruzioni* (9 CFU), Laurea in\n"
+            "  Ingegneria Civile · titolare\n"
+            "- a.a. 2017/2018 e 2018/2019 · *Structural Design* (8 CFU) · docente\n")
+    assert [(r.data["course"], r.data["term"]) for r in extract(text, "Chiara Benvenuti")
+            if r.kind == "teaching"] == [
+        ("Tecnica delle Costruzioni", "a.a. 2022/2023 – 2023/2024"),
+        ("Structural Design", "a.a. 2017/2018 e 2018/2019")]
+    text = ("Haruki Sendo\n\nTEACHING\n\n"
+            "AY        Term          Course                                Role\n"
+            "AY2020–   Spring        Experiments in Applied Physics B      Instructor\n"
+            " AY2021\n"
+            "AY2018    Fall          PHYS2301 Solid State Physics I        Lecturer\n")
+    assert [(r.data["course"], r.data["term"]) for r in extract(text, "Haruki Sendo")
+            if r.kind == "teaching"] == [("Experiments in Applied Physics B", "AY2020–"),
+                                         ("PHYS2301 Solid State Physics I", "AY2018")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

@@ -528,7 +528,9 @@ def _wrapped_rows(rows: list[Line]) -> list[Line]:
             or honours.opens_with_role(line.text) or _LABEL_OPENS.match(line.text))
         if last and line.row < 0 and last.row < 0 and not line.bold and (
                 paragraph or last.text.count("(") > last.text.count(")")
-                or re.search(r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in))$", last.text)):
+                or re.search(r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in))$", last.text)
+                # "… · *Progetto di Strutture*" / "(6 CFU), Laurea Magistrale … · titolare"
+                or line.text[:1] == "(" and not last.text.endswith((".", ")"))):
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
         else:
             out.append(line)

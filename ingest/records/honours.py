@@ -343,7 +343,7 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     term = _TERM.search(text)
     rest = re.sub(r"\(\s*\)", " ", text.replace(term.group(0), " ")) if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
-    parts = [p.strip(" ,.;:–-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[—–-]\s", rest)]
+    parts = [p.strip(" ,.;:–·-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[—–·-]\s", rest)]
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
     # the line's own school and term make it a course where nothing above names a role
     placed = term is not None and any(INSTITUTION.search(p) for p in parts[1:])
@@ -419,7 +419,7 @@ _PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?:
 _COURSE_HEADS = frozenset("course courses asignatura asignaturas materia cours corso insegnamento "
                           "disciplina lehrveranstaltung title module subject class unit".split())
 _TERM_HEADS = frozenset("term terms semester semestre year years académico academic año période "
-                        "periodo anno session dates date jahr".split())
+                        "periodo anno session dates date jahr ay".split())
 _TABLE_HEADS = _COURSE_HEADS | _TERM_HEADS | frozenset(
     "curso role rôle función rol position credits créditos ects cfu hours horas heures ore level "
     "programme program titulación degree studies estudios students enrolment enrollment "
@@ -459,16 +459,17 @@ def table_courses(rows: Sequence[Line], role: str | None) -> tuple[list[dict], s
             continue
         course, term, size = head
         parts = _cells(line.text)
-        if len(parts) == size and YEAR.search(line.text) and course < len(parts):
+        if len(parts) >= size and YEAR.search(line.text):  # (a wrapped line may add cells)
             cells = parts
             found.append({"course": parts[course], "role": role,
                           "term": parts[term] if term is not None else None,
                           "_span": (line.start, line.end)})
-        elif found and cells and 0 < len(parts) < size and not YEAR.search(line.text) \
+        elif found and cells and 0 < len(parts) < size \
                 and not re.match(r"[a-z]\)\s|\d{1,2}[.)]\s", line.text) \
-                and not line.text.rstrip().endswith((":", ".")):
-            # "29921 Diseño de Reactores  …" / "Heterogéneos": the course's name goes on
-            if course == 0:
+                and not line.text.rstrip().endswith((":", ".")) and len(line.text.split()) < 12:
+            # "29921 Diseño de Reactores  …" / "Heterogéneos": the course's name goes on (or
+            # the term, "AY2020–" / "AY2021")
+            if course == 0 and not YEAR.search(parts[0]):
                 found[-1]["course"] = f"{found[-1]['course']} {parts[0]}"
             found[-1]["_span"] = (found[-1]["_span"][0], line.end)
         else:
@@ -636,9 +637,10 @@ def _titled_course(part: str) -> bool:
 
 # The academic year or years a line opens with, then a colon: "a.y. 2023-24: …",
 # "2019 – 2021: …"
-_TERM_LED = re.compile(r"(?:(?i:a\.\s?y\.|academic year|AY)\s*)?(?:19|20)\d{2}"
-                       r"(?:\s*[-–/]\s*(?:(?:19|20)?\d{2}|(?i:present)))?"
-                       r"(?:\s*,\s*(?:19|20)\d{2}(?:\s*[-–/]\s*(?:19|20)?\d{2})?)*\s*:\s+")
+# "a.a. 2022/2023 – 2023/2024 · …", "a.a. 2017/2018 e 2018/2019 · …" (anno accademico)
+_ACADEMIC_YEAR = r"(?:19|20)\d{2}(?:\s*[-–/]\s*(?:(?:19|20)?\d{2}|(?i:present)))?"
+_TERM_LED = re.compile(rf"(?:(?i:a\.\s?[ay]\.|academic year|AY)\s*)?{_ACADEMIC_YEAR}"
+                       rf"(?:\s*(?:,|[-–]|\b(?:e|and|et|y)\b)\s*{_ACADEMIC_YEAR})*\s*[:·]\s+")
 
 
 def term_led(line: Line) -> tuple[Line, str | None]:
@@ -647,7 +649,7 @@ def term_led(line: Line) -> tuple[Line, str | None]:
     if not led:
         return line, None
     return Line(line.text[led.end():], line.start, line.end, line.bold, line.row), \
-        led.group(0).strip(" :")
+        led.group(0).strip(" :·")
 
 
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
