@@ -1725,6 +1725,21 @@ def test_italian_academic_years_and_a_table_with_terms_wrapped_in_their_column()
                                          ("PHYS2301 Solid State Physics I", "AY2018")]
 
 
+def test_courses_named_by_code_in_a_job_description() -> None:
+    """A job's description that says courses were taught names them by code and title, each
+    with the terms in its bracket; a teaching award's words in another list are no course."""
+    text = ("Kofi Mensah-Bonsu\n\nExperience\n\nUniversity of Vernelle\n"
+            "Assistant Professor\nAugust 2016 - December 2018\n"
+            "Built the Visual Computing Lab (4 PhD students). Taught CMSC 426 Computer Vision\n"
+            "(Spring 2017, Spring 2018) and the graduate course CMSC 828I Visual Learning and\n"
+            "Recognition (Fall 2017).\n\nHonors-Awards\n\nBest Student Paper Award, BMVC 2013\n"
+            "Outstanding Teaching Assistant Award\n")
+    assert [(r.data["course"], r.data["term"]) for r in extract(text, "Kofi Mensah-Bonsu")
+            if r.kind == "teaching"] == [
+        ("CMSC 426 Computer Vision", "Spring 2017, Spring 2018"),
+        ("CMSC 828I Visual Learning and Recognition", "Fall 2017")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

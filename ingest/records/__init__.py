@@ -588,7 +588,8 @@ def _prose(text: str, start: int, end: int) -> list[Record]:
              ("position", positions.from_prose(flat, 0) + positions.internships_from_prose(flat, 0)),
              ("award", honours.awards_from_prose(flat, 0) + awards
               + honours.awards_listed_in_prose(flat, 0)),
-             ("teaching", courses)]
+             ("teaching", courses + [c for c in honours.coded_courses_in_prose(flat, 0)
+                                     if not any(c["course"] in d["course"] for d in courses)])]
     for _, items in found:
         for item in items:
             a, b = item["_span"]
@@ -636,6 +637,9 @@ def dedupe(records: list[Record]) -> list[Record]:
         elif record.kind == "award":  # "X Fellowship, NSF" (2025) and "X Fellowship" (None)
             twin = next((k for k in kept if k[0] == "award" and _same_award(k, key)), None)
             key = twin or key
+        elif record.kind == "teaching":  # "MATH243" in a sentence, "MATH243: Complex Functions"
+            twin = next((k for k in kept if k[0] == "teaching" and _same_course(k, key)), None)
+            key = twin or key
         if key not in kept:
             kept[key] = record
             continue
@@ -643,7 +647,17 @@ def dedupe(records: list[Record]) -> list[Record]:
         for name, value in record.data.items():
             if first.data.get(name) in (None, "", []) and value not in (None, "", []):
                 first.data[name] = value
+        if record.kind == "teaching" and len(record.data["course"]) > len(first.data["course"]):
+            first.data["course"] = record.data["course"]  # the code and its title
     return list(kept.values())
+
+
+def _same_course(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two course keys for one course: one starts with the other's code, the terms and schools
+    agree where both give them."""
+    short, long = sorted((a[1], b[1]), key=len)
+    return len(short) >= 4 and any(c.isdigit() for c in short) and long.startswith(short) and \
+        all(x == y or not x or not y for x, y in zip(a[2:], b[2:]))
 
 
 def _same_award(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -771,6 +771,34 @@ _LISTED = re.compile(r"\b(?:(?P<what>honou?rs|awards)\s+include|"
                      r"(?P<items>[^.]+(?:\.\d[^.]*)*)\.")
 
 
+# A sentence that says courses were taught ("Taught CMSC 426 Computer Vision (Spring 2017) and
+# the graduate course CMSC 828I …", "TA for CSE 446 Machine Learning", "Courses taught: - COEN
+# 140 …"), and each course in it by its code and the capitalised words of its title.
+_TEACH_SAID = re.compile(r"\b(?:taught|teach(?:es)?|lectured|TA(?:'d)? for|teaching "
+                         r"assistant (?:for|in)|instructor (?:of|for))\b", re.I)
+_CAPITALISED = r"[A-Z0-9][\w'’&+-]*"
+_CODED_COURSE = re.compile(
+    rf"(?P<course>{_COURSE.pattern}(?:\s+{_CAPITALISED}(?:\s+(?:(?:of|and|for|in|to|the|&|with|"
+    rf"on|a)\s+)*{_CAPITALISED})*)?)(?:\s*\((?P<terms>[^()]*\b(?:19|20)\d{{2}}[^()]*)\))?")
+
+
+def coded_courses_in_prose(text: str, offset: int) -> list[dict]:
+    """Courses named by their codes in sentences that say they were taught."""
+    found: list[dict] = []
+    at = 0
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text):
+        start, at = text.index(sentence, at), text.index(sentence, at) + len(sentence)
+        if not (said := _TEACH_SAID.search(sentence)):
+            continue
+        role = "Teaching Assistant" if re.search(r"\bTA\b|teaching assistant", sentence,
+                                                 re.I) else None
+        for course in _CODED_COURSE.finditer(sentence, said.end()):
+            found.append({"course": course["course"], "role": role, "term": course["terms"],
+                          "_span": (offset + start + course.start(),
+                                    offset + start + course.end())})
+    return found
+
+
 def listed_in_prose(text: str, offset: int) -> tuple[list[dict], list[dict]]:
     """Awards and courses listed in a sentence: "honors include the X (2019); the Y (2021)",
     "has taught CS 216: Networks at X (Spring 2023, as teaching assistant)"."""
