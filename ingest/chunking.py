@@ -201,6 +201,7 @@ def _titled_heading(text: str) -> bool:
     "Grants, Honours & Awards", "Selected Publication"; a parenthesis may follow: "(2019-)",
     "(computing venues)", "(* student author)"."""
     text = re.sub(r"\s*\([^)]*\)$", "", text)
+    text = re.sub(r"(?<=[a-z])-(?=[A-Z])", " ", text)  # "Honors-Awards", as LinkedIn writes it
     words = text.replace(",", " ").split()
     if not 1 <= len(words) <= 6 or re.search(r"[\d:;.!?@|]", text):
         return False

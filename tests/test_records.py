@@ -1740,6 +1740,17 @@ def test_courses_named_by_code_in_a_job_description() -> None:
         ("CMSC 828I Visual Learning and Recognition", "Fall 2017")]
 
 
+def test_a_linkedin_export_heads_its_awards_honors_awards() -> None:
+    """LinkedIn's "Save to PDF" heads its awards "Honors-Awards"; "Borsa" names a grant."""
+    text = ("Kofi Mensah-Bonsu\n\nTop Skills\nComputer Vision\nHonors-Awards\n"
+            "Adobe Research Impact Award 2021\nGoogle Faculty Research Award 2017\n"
+            "Borsa di dottorato Fondazione Vernelle 2012\nPublications\n")
+    assert [(r.data["name"], r.data["year"]) for r in extract(text, "Kofi Mensah-Bonsu")
+            if r.kind == "award"] == [("Adobe Research Impact Award", 2021),
+                                      ("Google Faculty Research Award", 2017),
+                                      ("Borsa di dottorato Fondazione Vernelle", 2012)]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

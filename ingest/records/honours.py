@@ -124,7 +124,7 @@ _HONOUR = re.compile(
     r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|of the year\b|"
     # the same in the other languages CVs are written in; German and Polish make compounds of
     # them ("Dissertationspreis", "Deutschlandstipendium")
-    r"preis\b|\bbecas?\b|\bbourse|\bborsa di studio|\bborse di studio|\bbolsa\b|nagrod|"
+    r"preis\b|\bbecas?\b|\bbourse|\bborsa\b|\bborse di studio|\bbolsa\b|nagrod|"
     r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|"
     r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at",
     re.I)
