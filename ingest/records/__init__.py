@@ -578,18 +578,21 @@ def _rows(section_lines: list[Line]) -> list[Line]:
 def _prose(text: str, start: int, end: int) -> list[Record]:
     """Degrees and positions written as sentences (biographies)."""
     body = text[start:end]
-    if not re.search(r"[a-z]{3}[.,] [A-Za-z]", body):
-        return []
     # A Markdown link is read by its text ("a Ph.D. at [UC Santa Barbara](https://…)"); each
     # record's span is mapped back onto the document.
     flat, where = _unlinked(body.replace("\n", " "))
-    awards, courses = honours.listed_in_prose(flat, 0)
-    found = [("education", education.from_prose(flat, 0)),
-             ("position", positions.from_prose(flat, 0) + positions.internships_from_prose(flat, 0)),
-             ("award", honours.awards_from_prose(flat, 0) + awards
-              + honours.awards_listed_in_prose(flat, 0)),
-             ("teaching", courses + [c for c in honours.coded_courses_in_prose(flat, 0)
-                                     if not any(c["course"] in d["course"] for d in courses)])]
+    coded = honours.coded_courses_in_prose(flat, 0)
+    if not re.search(r"[a-z]{3}[.,] [A-Za-z]", body):
+        found = [("teaching", coded)]
+    else:
+        awards, courses = honours.listed_in_prose(flat, 0)
+        found = [("education", education.from_prose(flat, 0)),
+                 ("position", positions.from_prose(flat, 0)
+                  + positions.internships_from_prose(flat, 0)),
+                 ("award", honours.awards_from_prose(flat, 0) + awards
+                  + honours.awards_listed_in_prose(flat, 0)),
+                 ("teaching", courses + [c for c in coded if not any(
+                     c["course"] in d["course"] for d in courses)])]
     for _, items in found:
         for item in items:
             a, b = item["_span"]

@@ -790,8 +790,9 @@ def coded_courses_in_prose(text: str, offset: int) -> list[dict]:
         start, at = text.index(sentence, at), text.index(sentence, at) + len(sentence)
         if not (said := _TEACH_SAID.search(sentence)):
             continue
-        role = "Teaching Assistant" if re.search(r"\bTA\b|teaching assistant", sentence,
-                                                 re.I) else None
+        assisted = re.search(r"\bTA\b|teaching assistant", sentence, re.I)
+        role = None if not assisted else "Teaching Assistant" if assisted[0] == "TA" else \
+            assisted[0]  # as written
         for course in _CODED_COURSE.finditer(sentence, said.end()):
             found.append({"course": course["course"], "role": role, "term": course["terms"],
                           "_span": (offset + start + course.start(),
