@@ -1751,6 +1751,26 @@ def test_a_linkedin_export_heads_its_awards_honors_awards() -> None:
                                       ("Borsa di dottorato Fondazione Vernelle", 2012)]
 
 
+def test_a_table_row_whose_cells_wrap_in_their_columns() -> None:
+    """A text export's dated row whose role and employer cells wrap onto the line under it, in
+    the same columns, is one row; "Attending Physician" is a role."""
+    text = ("Ngozi Achebe-Ruiz\n\nHospital Appointments\n\n"
+            "07/2014 – 06/2015     Chief Medical Resident                  Vernelle General "
+            "Hospital\n"
+            "2021 – 2023           Assistant Professor of Medicine         Department of Medicine, "
+            "University of\n"
+            "                                                              Vernelle School of "
+            "Medicine\n"
+            "07/2021 – present     Attending Physician, Medical            Tarn Presbyterian "
+            "Hospital\n"
+            "                      Intensive Care Unit\n")
+    assert [(r.data["role"], r.data["organisation"]) for r in extract(text, "Ngozi Achebe-Ruiz")
+            if r.kind == "position"] == [
+        ("Chief Medical Resident", "Vernelle General Hospital"),
+        ("Assistant Professor of Medicine", "University of Vernelle School of Medicine"),
+        ("Attending Physician", "Tarn Presbyterian Hospital")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

@@ -132,6 +132,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             before = len(found)
             # (a headline "**Role** · Employer" at the top repeats a job the sections list)
             top = section.title == PREAMBLE or section.start <= sections[0].start
+            section_lines = positions.columns_joined(section_lines, text[section.start:],
+                                                     section.start)
             short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))
                      or positions.bold_role_led(ln) and not top]
             found += _wrap("position", [

@@ -22,6 +22,7 @@ from ingest.records.text import (
     SINCE,
     YEAR,
     Line,
+    clean,
     date_range,
     first_year,
     without_dates,
@@ -33,6 +34,7 @@ ROLE = re.compile(
     r"Research (?:Associate|Fellow|Staff)|Fellow(?= *$| *,)|Associate(?! Professor)|"
     r"Director|Manager|Developer|Programmer|Consultant|Founder|Co-founder|CTO|CEO|Member|"
     r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
+    r"Physician|Surgeon|Clinician|Attending|"
     r"Lead(?= *$| *,)|(?:Group|Team|Project|Lab|Laboratory) Leader|Principal|Instructor|"
     r"Consultancy|Residency|Resident|Tutor|Teacher|"
     r"Technician|Visitor|Candidate|Representative|Post-?[Dd]octoral|"
@@ -468,6 +470,39 @@ def sentence_like(text: str) -> bool:
     words = text.split()
     small = sum(1 for w in words if w in _FUNCTION_WORDS)
     return len(words) >= 5 and small >= 1 and small >= 0.1 * len(words)
+
+
+def _cells(raw: str, raw_start: int, line: Line) -> list[tuple[int, str]]:
+    """The cells of a line's first printed row, by the column each starts at."""
+    begin = raw.rfind("\n", 0, line.start - raw_start) + 1
+    end = raw.find("\n", line.start - raw_start)
+    row = raw[begin : end if end >= 0 else len(raw)]
+    return [(found.start(), found.group(0)) for found in re.finditer(r"\S+(?: \S+)*", row)]
+
+
+def columns_joined(lines: Sequence[Line], raw: str, raw_start: int) -> list[Line]:
+    """A dated row of a text export's table whose cells wrap onto the line under it, set in
+    the same columns ("07/2015 – 06/2018   Clinical and Research Fellow,   Massachusetts
+    General Hospital /" over "   Pulmonary and Critical Care Medicine   Beth Israel Deaconess
+    Medical Center"), as one row: each cell goes on with the one below it."""
+    out: list[Line] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last and YEAR.search(last.text) and not YEAR.search(line.text):
+            above, below = _cells(raw, raw_start, last), _cells(raw, raw_start, line)
+            columns = [at for at, _ in above[1:]]
+            if len(above) >= 3 and 1 <= len(below) < len(above) and \
+                    below[0][0] > above[0][0] + 3 and \
+                    all(any(abs(at - column) <= 2 for column in columns) for at, _ in below):
+                cells = [text for _, text in above]
+                for at, text in below:
+                    where = next(k for k, (column, _) in enumerate(above)
+                                 if k and abs(at - column) <= 2)
+                    cells[where] = f"{cells[where]} {text}"
+                out[-1] = Line(clean("  ".join(cells)), last.start, line.end, last.bold, last.row)
+                continue
+        out.append(line)
+    return out
 
 
 def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
