@@ -1771,6 +1771,15 @@ def test_a_table_row_whose_cells_wrap_in_their_columns() -> None:
         ("Attending Physician", "Tarn Presbyterian Hospital")]
 
 
+def test_a_running_header_with_the_persons_name_is_no_course() -> None:
+    """A page's running header ("H. R. Abernathy — Curriculum Vitae") inside a course list
+    is the person's name, not a course."""
+    text = ("Harriet R. Abernathy\n\nTEACHING\n\nUniversity of Vernelle (instructor)\n"
+            "MATH 251 Calculus I\nH. R. Abernathy\nMATH 341 Elementary Linear Algebra\n")
+    assert [r.data["course"] for r in extract(text, "Harriet R. Abernathy")
+            if r.kind == "teaching"] == ["MATH 251 Calculus I", "MATH 341 Elementary Linear Algebra"]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"

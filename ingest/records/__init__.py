@@ -24,6 +24,7 @@ from ingest.records.text import (
     date_range,
     first_year,
     lines,
+    same_person,
     without_dates,
 )
 
@@ -163,7 +164,9 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     # is one the education section lists, where it lists one of that level
     listed = {r.data["level"] for r in found if r.kind == "education" and not r.extra.get("aside")}
     found = dedupe([r for r in found if not (r.kind == "education" and r.extra.get("aside")
-                                             and r.data["level"] in listed)])
+                                             and r.data["level"] in listed)
+                    # a running header's name read as a course ("H. R. Abernathy")
+                    and not (r.kind == "teaching" and same_person(r.data["course"], person))])
     _mark_ongoing(found, written_year(text))
     return found
 
