@@ -1777,7 +1777,8 @@ def test_a_running_header_with_the_persons_name_is_no_course() -> None:
     text = ("Harriet R. Abernathy\n\nTEACHING\n\nUniversity of Vernelle (instructor)\n"
             "MATH 251 Calculus I\nH. R. Abernathy\nMATH 341 Elementary Linear Algebra\n")
     assert [r.data["course"] for r in extract(text, "Harriet R. Abernathy")
-            if r.kind == "teaching"] == ["MATH 251 Calculus I", "MATH 341 Elementary Linear Algebra"]
+            if r.kind == "teaching"] == ["MATH 251 Calculus I",
+                                         "MATH 341 Elementary Linear Algebra"]
 
 
 def test_a_europass_form_reads_through_its_field_labels() -> None:
