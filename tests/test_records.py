@@ -1769,6 +1769,12 @@ def test_a_table_row_whose_cells_wrap_in_their_columns() -> None:
         ("Chief Medical Resident", "Vernelle General Hospital"),
         ("Assistant Professor of Medicine", "University of Vernelle School of Medicine"),
         ("Attending Physician", "Tarn Presbyterian Hospital")]
+    # "2023 –" and a column's gap: held since 2023
+    text = ("Ngozi Achebe-Ruiz\n\nAcademic Appointments\n\n"
+            "2023 –                Associate Professor of Medicine         Vernelle School of "
+            "Medicine\n")
+    assert [(r.data["role"], r.data["end"]) for r in extract(text, "Ngozi Achebe-Ruiz")
+            if r.kind == "position"] == [("Associate Professor of Medicine", "present")]
 
 
 def test_a_running_header_with_the_persons_name_is_no_course() -> None:

@@ -202,8 +202,10 @@ def date_range(text: str) -> tuple[str, str] | None:
                           text, re.I)
         if since:
             return since.group(1), "present"  # "since 2024": held now
-        # "2021–  Adjunct Lecturer": a dash set close after the year and nothing after it
-        held = re.match(rf"\s*({_POINT})[-‐‑–—](?=\s|$)", text, re.I)
+        # "2021–  Adjunct Lecturer": a dash set close after the year and nothing after it, or
+        # a dash then a column's gap ("2023 –     Associate Professor")
+        held = re.match(rf"\s*({_POINT})(?:[-‐‑–—](?=\s|$)|\s[-‐‑–—](?=\s{{2,}}|\s*$))", text,
+                        re.I)
         return (held.group(1), "present") if held else None
     start, end = found.group("start").strip(), found.group("end").strip()
     if not YEAR.search(start):  # "Jun – Sep 2019": the start month shares the end's year
