@@ -1787,6 +1787,20 @@ def test_a_running_header_with_the_persons_name_is_no_course() -> None:
                                          "MATH 341 Elementary Linear Algebra"]
 
 
+def test_faculty_posts_and_assistants_of_any_kind_are_roles() -> None:
+    """"Affiliated Faculty", "Visiting Faculty" and "Actuarial Assistant" are roles; "Faculty of
+    Science" names where."""
+    text = ("Harriet R. Abernathy\n\nAPPOINTMENTS\n\nKenyon College, Gambier, Ohio\n"
+            "    Affiliated Faculty, Program in Scientific Computing         2018–present\n"
+            "\nOTHER EMPLOYMENT\n\n"
+            "2006–2007          Actuarial Assistant, Nationwide Insurance, Columbus, Ohio\n"
+            "2004–2005          Lecturer, Faculty of Science, Vernelle University\n")
+    assert [(r.data["role"], r.data["organisation"]) for r in extract(text, "Harriet R. Abernathy")
+            if r.kind == "position"] == [
+        ("Affiliated Faculty, Program in Scientific Computing", "Kenyon College"),
+        ("Actuarial Assistant", "Nationwide Insurance"), ("Lecturer", "Vernelle University")]
+
+
 def test_a_europass_form_reads_through_its_field_labels() -> None:
     """The form's labels ("Occupation or position held:") are not part of what they label; a
     role no role word names sits between its dates and its employer; "Education and training"
