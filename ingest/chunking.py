@@ -221,6 +221,12 @@ def _titled_heading(text: str) -> bool:
         w[:1].isupper() or w.lower() in _CONNECTORS for w in words)
 
 
+def _names_kind(title: str) -> bool:
+    """Whether a title has a word that names what a section holds ("Docência", "Grants")."""
+    return any(w.lower() in HEADING_NOUNS or w.lower().removesuffix("s") in HEADING_NOUNS
+               for w in re.findall(r"\w+", title))
+
+
 def split_sections(text: str, person: str | None = None) -> list[Section]:
     """Cut the text at section headings; text before the first one is the preamble."""
     return list(_split_sections(text, person))
@@ -236,8 +242,8 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
     all_lines = text.splitlines(keepends=True)
     for i, line in enumerate(all_lines):
         title = heading_title(line, person)
-        if title and bare and parent and title.isupper() and not any(
-                w.lower() in HEADING_NOUNS for w in re.findall(r"\w+", title)):
+        if title and bare and parent and title.isupper() and not _names_kind(title) and \
+                _names_kind(parent):
             # "DOCÊNCIA" / "FGV EESP" / "– Econometria I …": a name in capitals right under a
             # heading heads the first of its entries, in that section
             current = f"{parent} — {title.title()}"

@@ -1591,6 +1591,10 @@ def test_a_school_in_capitals_under_the_teaching_heading_and_dash_bullets() -> N
     assert [r.data["course"] for r in found if r.kind == "teaching"] == [
         "MPE-0312 Microeconometria Aplicada (Mestrado Profissional)",
         "ECO2110 Macroeconomia I (Mestrado)"]
+    # A job title in capitals over the employer in capitals at the top is no section heading
+    # with a subsection: "UNIVERSITY OF UTAH" stays a section of its own, as it was
+    top = "Alireza Kazemi\n\nPOSTDOCTORAL RESEARCH FELLOW\n\nUNIVERSITY OF UTAH\nSalt Lake City\n"
+    assert [s.title for s in split_sections(top, "Alireza Kazemi")][-1] == "University Of Utah"
 
 
 def test_portuguese_and_spanish_honours_and_an_aside_with_semicolons() -> None:
