@@ -54,7 +54,7 @@ HEADING_NOUNS = frozenset("""
     projetos training werdegang lehrtätigkeit preise stipendien veröffentlichungen didattica docenza
     riconoscimenti parcours bourses récompenses trayectoria becas distinciones reconocimientos
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
-    docência orientações encadrement
+    docência orientações encadrement bibliography bibliographie bibliografía bibliografia
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").

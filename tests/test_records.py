@@ -181,7 +181,7 @@ def test_jobs_and_courses_of_26_layouts_against_hand_labels() -> None:
     # eval/careers/: res.cls, Hugo, ABNT, AMA, French, prose, Word, AltaCV, Jake's, German …
     ("careers", False, 0.88, 0.79), ("careers", True, 0.87, 0.64),
     # eval/jobs/: Spanish, LinkedIn, term codes, Italian, physician, Japanese, Word, two columns …
-    ("jobs", False, 0.90, 0.76), ("jobs", True, 0.76, 0.70)])
+    ("jobs", False, 0.91, 0.85), ("jobs", True, 0.72, 0.68)])
 def test_fictional_cvs_of_all_five_kinds_against_hand_labels(
         name: str, heldout: bool, precision: float, recall: float) -> None:
     """All five kinds labelled. The rules of the twentieth to twenty-second sessions were
@@ -2889,3 +2889,44 @@ def test_a_courses_role_and_terms_on_the_line_under_it() -> None:
     courses = _fields(text, "Nomsa Khumalo", "teaching", "role", "term")
     assert courses == [("Course Director", "Spring 2022, Spring 2023"),
                        ("Co-Instructor", "Fall 2023")]
+
+
+def test_a_given_name_and_two_surnames_cited_by_the_first() -> None:
+    text = ("Maialen Etxeberria Garaikoetxea\nPUBLICACIONES\n\n"
+            "Etxeberria, M., & Ruiz-Olano, J. (2021). Dry reforming over cobalt spinels.\n"
+            "    Applied Catalysis A: General, 610, 117–129.\n"
+            "Etxeberria, J., & Ruiz-Olano, J. (2019). Coke on nickel in dry reforming.\n"
+            "    Fuel, 24, 10–19.\n")
+    papers = [(r.data["title"], r.authored) for r in extract(text, "Maialen Etxeberria "
+                                                              "Garaikoetxea")
+              if r.kind == "publication"]
+    assert papers == [("Dry reforming over cobalt spinels", True),
+                      ("Coke on nickel in dry reforming", False)]
+
+
+def test_a_bibliography_heading_holds_the_publications() -> None:
+    text = ("Tobenna Uzoma Achike, MD\nEducation\n\n2008   MD   Yale School of Medicine\n\n"
+            "Bibliography\n\nPeer-Reviewed Publications in Print or Other Media\n\n"
+            "1.  Achike TU, Marlow KD. Alveolar repair after smoke injury. Chest.\n"
+            "    2019;156(2):301-9.\n"
+            "2.  Ferro L, Achike TU. Neutrophils in burn sepsis. J Immunol. 2021;185(1):67-72.\n")
+    papers = _fields(text, "Tobenna Uzoma Achike", "publication", "title", "venue", "year")
+    assert papers == [("Alveolar repair after smoke injury", "Chest", 2019),
+                      ("Neutrophils in burn sepsis", "J Immunol", 2021)]
+
+
+def test_roles_under_markdown_subheadings_with_wrapped_employers() -> None:
+    text = ("# Livia Marchetto\n\n## Posizioni accademiche\n\n### Professoressa associata\n"
+            "Dipartimento ICEA, Università di Verona\n*ottobre 2022 – oggi*\n\n"
+            "### Ricercatrice a tempo determinato di tipo A (RTD-a), tempo pieno\n"
+            "Dipartimento di Ingegneria, Architettura e Territorio (DIAT),\n"
+            "Politecnico di Torino\n*marzo 2017 – novembre 2019* — progetto PRIN \"Ponti\": "
+            "prove su\nviadotti esistenti\n\n### Borsista di ricerca\n"
+            "Dipartimento di Ingegneria Civile, Edile e Ambientale, Università degli Studi di "
+            "Trento\n*luglio 2012 – ottobre 2012*\n")
+    jobs = _fields(text, "Livia Marchetto", "position", "role", "organisation", "start")
+    assert jobs == [
+        ("Professoressa associata", "Università di Verona", "ottobre 2022"),
+        ("Ricercatrice a tempo determinato di tipo A (RTD-a), tempo pieno",
+         "Politecnico di Torino", "marzo 2017"),
+        ("Borsista di ricerca", "Università degli Studi di Trento", "luglio 2012")]

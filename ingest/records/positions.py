@@ -46,7 +46,7 @@ ROLE = re.compile(
     r"Investigador[a]?|Profesor[a]?|Professeur|Chercheu(?:r|se)|Ingénieur|Ingeniero|Doktorand|"
     r"Ricercatore|Ricercatrice|Pesquisador[a]?|Post-?[Dd]octorante?|Doctorante?|"
     r"Ma[iî]tre(?:sse)? de conférences|Chargée? de recherche|Direct(?:eur|rice) de recherche|"
-    r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|"
+    r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|Borsista|"
     r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent|"
     r"Stagiaire|Attach[ée]e? temporaire|ATER|Charg[ée]e? d['’][ée]tudes|Estagiári[oa]|"
     r"Consultor[a]?|Coordenador[a]?|Coordinador[a]?|Coordinat(?:eur|rice|ore))\b"
@@ -155,7 +155,7 @@ def placed_name(line: Line) -> str:
 def _heading(line: Line) -> str:
     """A line set wholly in bold, of a few words: an entry's heading."""
     text = line.text.strip(" ,")
-    whole = bool(line.bold) and line.bold.strip(" ,") == text and len(text.split()) <= 8
+    whole = bool(line.bold) and line.bold.strip(" ,") == text and len(text.split()) <= 12
     return text if whole and not DATE_POINT.search(text) else ""
 
 
@@ -338,7 +338,9 @@ def _org_name(text: str) -> str:
     parts = [p for p in parts if not _PLACE.fullmatch(p)] or parts
     if len(parts) > 1 and any(_MAIN_ORG.search(p) for p in parts[1:]) and not _MAIN_ORG.search(
             parts[0]):
-        parts = parts[1:]  # a team or department before the employer
+        # a team or department before the employer, whose name may have a comma of its own
+        # ("Dipartimento di Architettura, Ingegneria …, Politecnico di Milano")
+        parts = [p for p in parts[1:] if _MAIN_ORG.search(p)]
     return re.sub(r"\b(Inc\.?|LLC|Ltd\.?|Corp\.?|GmbH)\s+[A-Z].*$", r"\1", parts[0]).strip(" .,")
 
 
@@ -351,11 +353,20 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
     July") is skipped. None when the lines are not such an entry; under an employer's line
     (`under_employer`), the middle line must name an organisation itself, not a team; under
     dates alone (`dated_above`), a plain line is no role that heads its entry."""
-    rest = [n for n in range(at + 1, min(at + 4, len(lines)))
-            if not re.fullmatch(r"\d{1,2}", lines[n].text.strip())][:2]
+    rest = [n for n in range(at + 1, min(at + 5, len(lines)))
+            if not re.fullmatch(r"\d{1,2}", lines[n].text.strip())][:3]
     if len(rest) < 2:
         return None
     head, employer, dated = lines[at], lines[rest[0]], lines[rest[1]]
+    if _heading(head) and len(rest) == 3 and re.search(r"(?:,|\b(?:of|di|de|the|and|&))$",
+                                                       employer.text) \
+            and not DATE_POINT.search(dated.text) and DATE_POINT.search(lines[rest[2]].text):
+        # an employer's name wrapped onto a second line under a role in bold ("Dipartimento di
+        # Architettura, …, Costruito (DABC)," / "Politecnico di Milano" / "*marzo 2017 – …*")
+        employer = Line(f"{employer.text} {dated.text}", employer.start, dated.end)
+        dated, rest = lines[rest[2]], rest[::2]
+    # what the dates' line says after a dash is about the job ("*2017 – 2019* — progetto …")
+    when = re.split(r"\s—\s", dated.text)[0]
     # The role in bold, or in plain type where nothing on the page is bold (a plain-text CV);
     # not a sentence that wraps ("... Researcher with experience in" / "Machine Learning")
     plain = head.text.strip(" ,")
@@ -364,12 +375,13 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
         r"\b(?:in|of|with|and|for|the|to|at|on|by|a|an)$", plain, re.I)
         and employer.text[:1].isupper() and not dated_above else "")
     if not role or not is_role(role) or employer.bold or is_role(employer.text) \
-            or DATE_POINT.search(employer.text) or len(employer.text.split()) > 10 \
-            or not DATE_POINT.search(dated.text) or len(without_dates(dated.text).split()) > 3 \
+            or DATE_POINT.search(employer.text) \
+            or len(employer.text.split()) > (16 if _heading(head) else 10) \
+            or not DATE_POINT.search(when) or len(without_dates(when).split()) > 3 \
             or under_employer and not _ORG.search(_cased(employer.text)):
         return None
-    dates = date_range(dated.text)
-    year = first_year(dated.text)
+    dates = date_range(when)
+    year = first_year(when)
     return {"organisation": _org_name(employer.text), "role": role,
             "kind": "internship" if _INTERN.search(role) else "position",
             "start": dates[0] if dates else year, "end": dates[1] if dates else year,
@@ -426,12 +438,13 @@ def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
     between = raw[head.end - raw_start : sub.start - raw_start]
     if not name or between.strip() or not DATE_POINT.search(sub.text) or sentence_like(sub.text):
         return None
-    under = _DURATION.sub("", without_dates(sub.text)).strip(" ,")  # "2015 - 2 months"
+    under = _DURATION.sub("", without_dates(sub.text)).strip(" ,·|—")  # "2015 - 2 months"
     if not under or len(under.split()) > 12:
         return None
     if is_role(name) and not is_role(under):
         role, organisation = split_role(name)  # "**Senior Researcher Barcelona Supercomputing
-        organisation = organisation or under   # Center**" / "Quantic group  2021 – Present"
+        # Center**" / "Quantic group  2021 – Present"; an employer's line without its place
+        organisation = organisation or _org_name(under)
     elif is_role(under) and not is_role(name):
         role, organisation = under, name
     elif not (is_role(name) or sub.bold or _TEACHING.search(name + " " + under)

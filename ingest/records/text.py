@@ -163,7 +163,10 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             cleaned = _SHORT_RANGE.sub(_full_range, _FORM_LABEL.sub("", cleaned))
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
+                # A Markdown subheading inside a section heads an entry as bold type does
+                # ("### Assegnista di ricerca" / "Dipartimento ICEA, …" / "*marzo 2016 – …*")
                 heavy = (clean(marked.group(1) or marked.group(2)) if marked else
+                         cleaned if re.match(r"\s{0,3}#{3,6}\s", piece) else
                          _first_bold(text, span, bold))
                 yield Line(cleaned, *span, heavy, row)
         offset += len(raw)
@@ -257,7 +260,11 @@ def same_person(author: str, person: str) -> bool:
         a = [a[0][0]] + a[1:]
     # A double surname may be cited by its first part: "A. Cervera" for Alba Cervera-Lierta.
     double = re.search(r"([^\W\d_]+)-[^\W\d_]+\s*$", person)
-    if a[-1] != p[-1] and not (double and len(a) < len(p) and a[-1] == name_key(double[1])):
+    # So may a given name and two surnames, as Spanish and Portuguese write them: "Zubeldia, I."
+    # for Itziar Zubeldia Olaberria.
+    two_surnames = len(p) > 2 and len(a) < len(p) and a[-1] in p[1:-1] and len(a[-1]) > 2
+    if a[-1] != p[-1] and not two_surnames and not (
+            double and len(a) < len(p) and a[-1] == name_key(double[1])):
         return False
     # Same last name: first names must agree, in full, as an initial, or as a short form
     # ("Phil" for "Phillip", "Greg" for "Gregory").
