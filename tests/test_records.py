@@ -2930,3 +2930,24 @@ def test_roles_under_markdown_subheadings_with_wrapped_employers() -> None:
         ("Ricercatrice a tempo determinato di tipo A (RTD-a), tempo pieno",
          "Politecnico di Torino", "marzo 2017"),
         ("Borsista di ricerca", "Università degli Studi di Trento", "luglio 2012")]
+
+
+def test_degrees_as_spanish_cvs_name_them_and_the_sentence_after_the_school() -> None:
+    text = ("Amaia Larrañaga Etxebarria\n1. FORMACIÓN ACADÉMICA\n\n"
+            "2004 – 2008     Doctora en Ingeniería Química (Mención Internacional)\n"
+            "                Universidad de Oviedo. Calificación: Sobresaliente cum laude.\n\n"
+            "1998 – 2003     Licenciada en Ciencias Químicas\n"
+            "                Universidad de León. Curso 2001-02: estancia Erasmus.\n")
+    degrees = _fields(text, "Amaia Larrañaga Etxebarria", "education", "level", "institution",
+                      "advisors")
+    assert degrees == [("phd", "Universidad de Oviedo", []),
+                       ("bachelors", "Universidad de León", [])]
+
+
+def test_a_graduate_school_before_its_university_gives_the_university() -> None:
+    text = ("Haruto Ishikawa\nEDUCATION\n\n"
+            "April 2012 – March 2015     Doctoral Course, Department of Physics, Graduate School of\n"
+            "                            Science, Kansai University\n"
+            "                            (Supervisor: Assoc. Prof. Emi Tanabe)\n")
+    degrees = _fields(text, "Haruto Ishikawa", "education", "level", "institution", "advisors")
+    assert degrees == [("phd", "Kansai University", ["Emi Tanabe"])]

@@ -19,7 +19,7 @@ _LEVELS = (
     # Lengua", "Doctorat en", "Laurea Magistrale", "Mestrado em").
     ("phd", r"Ph\.?\s?D\.?|PH\.?\s?D\.?|Doctor(?:ate| of Philosophy)|DOCTOR(?:ATE| OF PHILOSOPHY)|"
             r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\.|Doctorado(?= (?:en|de) )|"
-            r"Doctorat(?= (?:en|de|ès) | d['’])|"
+            r"Doctorat(?= (?:en|de|ès) | d['’])|Doctora?(?= en )|Douto(?:ra?)?(?= em )|"
             r"Dottorato(?= (?:di|in) )|Doutorado(?= (?:em|de) )|Dr\.-Ing\.|"
             r"Dr\. ?(?:phil|sc|med|techn)\.|"
             r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk"),
@@ -37,7 +37,7 @@ _LEVELS = (
                   r"BBA(?=[\s,]|$)|"
                   # "A.B.", "AB in History"; not the "AB" of "Klarna AB", a company's form
                   r"A\.B\.?(?=[\s,])|(?<![A-Za-z] )AB(?=[\s,])|Grado(?= en )|"
-                  r"Licenciatura(?= (?:en|de) )|Licence(?= (?:en|de|ès) | d['’])|"
+                  r"Licenciatura(?= (?:en|de) )|Licenciad[oa](?= en )|Licence(?= (?:en|de|ès) | d['’])|"
                   r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= (?:em|de) )|Graduação(?= em )|"
                   r"Licencjat|"
                   r"[Uu]ndergrad(?:uate)? degree"),
@@ -85,7 +85,8 @@ _THESIS = re.compile(r"\b(?:thesis(?: topic| title| subject)?|dissertation|tesis
                      r"(?:\s*[:\-–]|\s+(?:on|about|sobre|sur|su|sul|sulla|über))\s+(.+)", re.I)
 # Lower-case words inside a name ("Jan de Vries", "Ali bin Omar"), not the prose after it.
 _NAME_PARTICLES = frozenset("de del della der di da dos du la le van von bin ibn al y".split())
-_TITLES = re.compile(r"\b(?:Prof(?:essor)?|Dr)\.?\s+|\bPr\.\s+")  # "Pr." in French
+_TITLES = re.compile(r"\b(?:(?:Assoc(?:iate)?|Asst|Assistant)\.?\s+)?(?:Prof(?:essor)?|Dr)\.?\s+|"
+                     r"\bPr\.\s+")  # "Pr." in French
 
 
 def match_level(found: re.Match[str]) -> str:
@@ -128,7 +129,9 @@ _NOT_A_NAME = re.compile(r"laude|summa|magna|honou?rs?|distinction|class|merit|t
                          r"major|scholar|fellow|award|prize|medal|grant|project|code|paper|"
                          r"publication|program|track|option|with|expected|online|remote|"
                          r"lab|group|team|cent(?:er|re)|department|faculty|division|unit|"
-                         r"society|association|company|\binc\b|ltd|gmbh", re.I)
+                         r"society|association|company|\binc\b|ltd|gmbh|"
+                         # a doctorate's European or international mention ("Mención Internacional")
+                         r"menci[oó]n|mention|menzione|internacional|international|europe", re.I)
 
 
 def bracket_advisors(text: str) -> list[str]:
@@ -156,7 +159,11 @@ _SMALL_CAPS_WORDS = {"OF", "AND", "THE", "FOR", "AT", "DE", "DI", "DEL", "LA", "
 
 def institution_in(text: str) -> str | None:
     """The comma-separated part of a line that names an institution."""
-    for part in re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s|:\s+", without_dates(text)):
+    # a sentence after the name ("Universidad de Zaragoza. Calificación: …") is no part of it
+    parts = re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s|:\s+|"
+                     r"(?<=[a-zà-ÿ]{3})(?<!Univ)(?<!Inst)(?<!Dept)(?<!Coll)(?<!Tech)\.\s+(?=[A-Z])",
+                     without_dates(text))
+    for at, part in enumerate(parts):
         part = re.sub(r"^(?:at|from|the)\s+", "", part.strip(" .•"), flags=re.I)
         # "I did my PhD at the University of Helsinki": what a sentence says before "at" is no
         # part of the name ("University of North Carolina at Chapel Hill" is)
@@ -173,6 +180,12 @@ def institution_in(text: str) -> str | None:
         part = re.sub(r"\s*\([^()]*(?:\d/\d|%|\blode\b|\bGPA\b|\bgrade\b|\bmention\b|"
                       r"\bnote\b|\bvoto\b)[^()]*\)$", "", part, flags=re.I)
         if part and INSTITUTION.search(part) and len(part.split()) <= 12:
+            # a school of a university before the university ("Graduate School of Science, The
+            # University of Tokyo"): the university
+            if re.match(r"(?:Graduate\s+)?(?:School|Faculty|College|Department)\s+of\b", part):
+                later = next((institution_in(p) for p in parts[at + 1:]
+                              if re.search(r"\bUniv|\bUniversit", p)), None)
+                part = later or part
             return re.sub(r"^(?:The|Honou?rs|Hons\.?)\s+", "", part)
     return None
 
@@ -346,7 +359,8 @@ def from_lines(lines: list[Line]) -> list[dict]:
                 if n + 1 < len(lines) and _goes_on(text, lines[n + 1].text):
                     # "… socio-emotional stimuli in" / "autistic adults. Supervisors : …"
                     rest = re.split(r"(?<=[.;])\s", lines[n + 1].text, maxsplit=1)[0]
-                    target["thesis"] = f"{target['thesis']} {rest.strip(' .;')}"
+                    rest = rest.strip(' "“”.;')
+                    target["thesis"] = f"{target['thesis']} {rest}"
                     _extend(target, lines[n + 1])
         if dates and (level or place or _place_only(without_dates(text))):
             undated = [r for r in (group or records) if r["start"] is None and r["end"] is None]
