@@ -2951,3 +2951,16 @@ def test_a_graduate_school_before_its_university_gives_the_university() -> None:
             "                            (Supervisor: Assoc. Prof. Emi Tanabe)\n")
     degrees = _fields(text, "Haruto Ishikawa", "education", "level", "institution", "advisors")
     assert degrees == [("phd", "Kansai University", ["Emi Tanabe"])]
+
+
+def test_an_employer_cut_after_a_small_word_and_a_role_held_since() -> None:
+    text = ("Edurne Goikoetxea\nEXPERIENCIA PROFESIONAL\n\nsep. 2014 – ago. 2019\n"
+            "      Profesora Contratada Doctora\n"
+            "      Departamento de Ingeniería Química y del Medio Ambiente, Universidad de\n"
+            "      Navarra.\n\n"
+            "- Ricercatrice associata (incarico di associatura), Istituto per le Tecnologie della\n"
+            "  Costruzione (ITC), Consiglio Nazionale delle Ricerche — dal 2023\n")
+    jobs = _fields(text, "Edurne Goikoetxea", "position", "role", "organisation")
+    assert jobs == [("Profesora Contratada Doctora", "Universidad de Navarra"),
+                    ("Ricercatrice associata (incarico di associatura)",
+                     "Istituto per le Tecnologie della Costruzione (ITC)")]

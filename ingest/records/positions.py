@@ -263,6 +263,7 @@ def split_role(text: str) -> tuple[str, str]:
         text = text[: dates.start()]  # "Role Org  Feb 2018 – Jun 2021 Seongnam, Korea"
     text = without_dates(text).strip(" ,|")
     text = re.sub(rf"^(?i:{SINCE})\b[\s:|–-]*", "", text)  # "Depuis 2020 : Maîtresse de …"
+    text = re.sub(rf"[\s,;:|—–-]*\b(?i:{SINCE})$", "", text)  # "…, Consiglio … — dal 2023"
     head, dash, tail = (part.strip(" ,.") if part != "—" else part
                         for part in text.partition("—"))
     if dash and is_role(head) and "," in head and _LOCATION.match(tail) and _a_place(
@@ -562,7 +563,11 @@ def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
             and line.text[:1].isupper() and not is_role(line.text) \
             and not sentence_like(re.sub(r"\([^()]*\)", "", line.text)) \
             and not re.match(r"\w+ed\b", line.text)
-        if last and (goes_on or dated and (
+        # a name cut after a word no name ends with ("…, Universidad de" / "Zaragoza.")
+        cut = last is not None and re.search(r"\b(?:de|di|da|do|du|des|del|della|of|für)$",
+                                              last.text) is not None \
+            and line.text[:1].isupper() and not _dates_alone([line], 0)
+        if last and (goes_on or cut or dated and (
                 GOES_ON.search(last.text) and line.text[:1].isupper() and not is_role(line.text)
                 and not _dates_alone([last], 0)  # "2014," over what was done then
                 or YEAR.search(last.text) and _GOES_ON_WITH.match(line.text)
@@ -689,7 +694,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
         if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and dates and (
                 held := _held_under(text)):
             unlisted = (held, "")  # "Field Ecologist (part-time)  2014 – 2016" under its employer
-        if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 16 \
+        if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 20 \
                 and not labelled:
             role, same_line_org = unlisted or split_role(text)
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
