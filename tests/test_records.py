@@ -2964,3 +2964,19 @@ def test_an_employer_cut_after_a_small_word_and_a_role_held_since() -> None:
     assert jobs == [("Profesora Contratada Doctora", "Universidad de Navarra"),
                     ("Ricercatrice associata (incarico di associatura)",
                      "Istituto per le Tecnologie della Costruzione (ITC)")]
+
+
+def test_a_clinical_fellow_and_a_table_row_whose_long_cells_wrap() -> None:
+    text = ("Adaeze Nwosu\nHospital Appointments\n\n"
+            "07/2015 – 06/2018     Clinical and Research Fellow,           Brigham Memorial "
+            "Hospital /\n"
+            "                      Pulmonary and Critical Care Medicine    Lakeside Deaconess "
+            "Medical Center\n\n"
+            "Academic Appointments\n\n"
+            "2011 – 2015           Clinical Fellow in Medicine             Harvard Medical School,"
+            " Boston, MA\n")
+    jobs = _fields(text, "Adaeze Nwosu", "position", "role", "organisation", "start")
+    assert jobs == [
+        ("Clinical and Research Fellow",
+         "Brigham Memorial Hospital / Lakeside Deaconess Medical Center", "07/2015"),
+        ("Clinical Fellow in Medicine", "Harvard Medical School", "2011")]

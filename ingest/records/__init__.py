@@ -272,7 +272,12 @@ def _cv_line(text: str, bold: int = 0) -> bool:
     # nor the small words of a long name ("Banco Central do Brasil – Departamento de Estudos")
     size = len([w for w in re.sub(r"\([^)]*\)", "", without_dates(text)).split()
                 if re.search(r"\w", w) and w.lower() not in positions.NAME_JOINERS])
-    return size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text)))
+    if size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text))):
+        return True
+    # a dated table row whose cells wrapped (positions.columns_joined): each cell is short
+    cells = [cell for cell in re.split(r"\s{2,}", text.strip()) if without_dates(cell).strip()]
+    return date_range(text) is not None and len(cells) >= 2 and all(
+        len(without_dates(cell).split()) <= 12 for cell in cells)
 
 
 def _squeezed(value: Any) -> Any:
