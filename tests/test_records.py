@@ -2980,3 +2980,22 @@ def test_a_clinical_fellow_and_a_table_row_whose_long_cells_wrap() -> None:
         ("Clinical and Research Fellow",
          "Brigham Memorial Hospital / Lakeside Deaconess Medical Center", "07/2015"),
         ("Clinical Fellow in Medicine", "Harvard Medical School", "2011")]
+
+
+def test_a_dated_grant_whose_role_the_line_under_it_states() -> None:
+    text = ("Chidi Obiora\nResearch Funding\n\n"
+            "2018 – 2023           NIH/NIAID K08 AI141922, \"Macrophage failure in sepsis.\"\n"
+            "                      Role: PI. $823,500 total costs.\n"
+            "2020 – 2022           NIH/NIAID U01 AI150011, \"Sepsis cohorts.\"\n"
+            "                      Role: Co-Investigator (PI: M. Feld).\n"
+            "2021 – 2024           Wellcome Leap, \"Fever registry.\" (PI: A. Tran)\n")
+    grants = _fields(text, "Chidi Obiora", "award", "name", "year")
+    assert grants == [("NIH/NIAID K08 AI141922", 2018), ("NIH/NIAID U01 AI150011", 2020)]
+
+
+def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
+    text = ("Chidi Obiora\nTeaching\n\n"
+            "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")
+    courses = _fields(text, "Chidi Obiora", "teaching", "course", "role", "term")
+    assert courses == [("Bio 3371 Principles of Cell Biology", "Teaching Assistant",
+                        "2008 (Spring)")]

@@ -24,6 +24,7 @@ _TERM = re.compile(
     # the German winter and summer terms: "WS 2019/20, SS 2021"
     r"(?:(?:WS|SS|WiSe|SoSe)\s*(?:19|20)\d{2}(?:/\d{2,4})?"
     r"(?:\s*,\s*(?:WS|SS|WiSe|SoSe)\s*(?:19|20)\d{2}(?:/\d{2,4})?)*|"
+    r"(?:19|20)\d{2}\s*\((?:Spring|Summer|Fall|Autumn|Winter)\)|"  # "2008 (Spring)"
     r"(?:Spring|Summer|Fall|Autumn|Winter)\s+(?:19|20)\d{2}"
     r"(?:\s*(?:,|and|-|–|to)\s*(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+)?(?:19|20)\d{2})*"
     # "2016–2018", "2023–", "2015, 2016"
@@ -171,6 +172,9 @@ _FUNDED = re.compile(r"^[A-Z][^,]*[a-z][^,]*,\s*(?:19|20)\d{2}\w?\s+"
 # The role a grant was held in, before its name ("Co-Investigator, …", "PI: …").
 _INVESTIGATOR = re.compile(r"(?:(?:Co-?)?(?:Principal )?Investigator|(?:Co-?)?PI|Lead applicant|"
                            r"Co-applicant)\s*[,:–-]\s*", re.I)
+# The role a grant's entry states it was held in ("Role: PI", "Role: Co-Investigator")
+_ROLE_STATED = re.compile(r"\bRole\s*:\s*(?:Co-?)?(?:PI|Principal Investigator|Investigator|"
+                          r"Lead applicant)\b", re.I)
 # An amount in a currency's code or sign ("NOK 8,000,000", "$25,000", "1,500 €")
 _AMOUNT = r"(?:[$€£]\s?[\d,.]+\s?[kKM]?|(?:[A-Z]{3}|[$€£])\s?\d[\d,.]*\s?[kKM]?|" \
           r"[\d,.]+\s?[kKM]?\s?(?:[$€£]|CAD|USD|EUR|AUD|GBP|CHF|NOK|SEK|DKK|PLN|JPY|CNY))"
@@ -202,7 +206,7 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     """
     # (award, whether its line opened with a year, the line it was read from)
     heads: list[tuple[dict, bool, Line]] = []
-    for line in section_lines:
+    for at, line in enumerate(section_lines):
         text = line.text
         body = _NUMBERED.sub("", _LEADING_YEAR.sub("", text), count=1)
         body = _NUMBERED.sub("", body, count=1)
@@ -225,9 +229,16 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
         if held and len(body[held.end():].split()) < 3:
             held = None  # "PI: A. Faisst", whose grant it was
         body = body[held.end():] if held else body
+        # "2018 – 2023  NIH/NHLBI K08 HL141922, "Title …" / "Role: PI. $823,500 total costs.":
+        # a dated grant whose role the line or the one under it states
+        below = section_lines[at + 1].text if at + 1 < len(section_lines) else ""
+        stated = _LEADING_YEAR.match(text) and any(
+            _ROLE_STATED.search(t) for t in (text, "" if _LEADING_YEAR.match(below) else below))
+        if stated:  # named by its funder, scheme and number, before its quoted title
+            body = re.split(r",?\s+[\"“«]|\.?\s+Role\s*:", body)[0]
         opens = body[:1].isupper() or body[:1] in "\"“" or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]",
                                                                    body)
-        if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held) and \
+        if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held or stated) and \
                 len(body.split()) <= 40 and not _shouting(body):
             read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
             award = award_from_line(read)
@@ -550,7 +561,8 @@ def taught_courses(line: Line) -> list[dict]:
 # The year, the years or the term first: "2019", "2018 – 2021", "2022 – oggi", and the German
 # winter and summer terms, "WS 2022/23", "SS 2021".
 # A term or an academic year: "2019", "WS 2019/20", "2018-2019"
-_TERM_ITEM = r"(?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{2}(?:[-/](?:19|20)?\d{2}(?!\d))?"
+_TERM_ITEM = r"(?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{2}(?:[-/](?:19|20)?\d{2}(?!\d))?" \
+    r"(?:\s*\((?i:spring|summer|fall|autumn|winter)\))?"  # "2008 (Spring)"
 # The terms a course line opens with: "2016 – 2018", "2019-2020, 2020-2021", "2018-2019 à
 # 2021-2022", "depuis 2021-2022", "2021 – present"; the course after them, up to a comma or a
 # column gap ("Algèbre I (L1)  TD, 60 h/an")

@@ -47,7 +47,7 @@ DATE_RANGE = re.compile(
     rf"(?:\s*\((?:expected|exp\.)\))?",
     re.I,
 )
-DATE_POINT = re.compile(_POINT, re.I)
+DATE_POINT = re.compile(rf"(?<!\d)(?:{_POINT})(?!\d)", re.I)  # not in "HL141922"
 YEAR = re.compile(r"(?<![\d.-])(19[5-9]\d|20[0-4]\d)(?![\d/])")
 MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
