@@ -2999,3 +2999,21 @@ def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     courses = _fields(text, "Chidi Obiora", "teaching", "course", "role", "term")
     assert courses == [("Bio 3371 Principles of Cell Biology", "Teaching Assistant",
                         "2008 (Spring)")]
+
+
+def test_references_in_abnt_style() -> None:
+    text = ("Beatriz Helena Salgado Prado\nArtigos completos publicados em periódicos\n\n"
+            "1. SALGADO PRADO, Beatriz H.; TORRES, Ícaro M.; ONO, Kátia. Crédito rural e\n"
+            "produtividade agrícola. Revista de Economia e Sociologia Rural, v. 61, n. 2,\n"
+            "p. 10-31, 2023.\n"
+            "2. SALGADO PRADO, Beatriz H. Seca e migração no semiárido. Nova Economia, v. 26,\n"
+            "n. 1, p. 45-67, 2016.\n"
+            "3. MOURA, Caio; TORRES, Ícaro M. Informal credit in Brazil. Journal of\n"
+            "Development Economics, v. 158, 102941, 2022.\n")
+    papers = [(r.data["title"], r.data["venue"], r.data["year"], r.authored)
+              for r in extract(text, "Beatriz Helena Salgado Prado") if r.kind == "publication"]
+    assert papers == [
+        ("Crédito rural e produtividade agrícola", "Revista de Economia e Sociologia Rural",
+         2023, True),
+        ("Seca e migração no semiárido", "Nova Economia", 2016, True),
+        ("Informal credit in Brazil", "Journal of Development Economics", 2022, False)]

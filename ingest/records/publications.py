@@ -113,6 +113,12 @@ _VOLUME_PAGES = re.compile(r"(?:^|(?<=[.;]\s))([A-Z][A-Za-z&'’ -]{1,60}?)\s+\d
                            r"(?:$|;|https?:|doi)", re.I)
 
 
+# ABNT, as Brazilian CVs cite: a journal, its volume, number and pages, then the year ("Revista
+# Brasileira de Economia, v. 77, n. 1, p. 3-31, 2023", "Journal of …, v. 158, 102941, 2022")
+_ABNT_VENUE = re.compile(r"(?:^|(?<=[.;]\s))(?P<venue>[A-ZÀ-Þ][^.;]{1,80}?),\s+v\.\s*\d+"
+                         r"[^;]*?,\s*(?P<year>(?:19|20)\d{2})\b")
+
+
 def find_venue(text: str, year: int | None = None, *, bare: bool = True
                ) -> tuple[Venue, tuple[int, int]] | None:
     """The venue, year and paper award in a piece of an entry, with the span it occupies; year:
@@ -133,6 +139,8 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
         return Venue("arXiv", two_digit_year(arxiv.group(1))), arxiv.span()
     if vancouver := _VANCOUVER_VENUE.search(text):
         return Venue(vancouver.group(1), int(vancouver.group(2))), vancouver.span()
+    if abnt := _ABNT_VENUE.search(text):
+        return Venue(abnt["venue"].strip(), int(abnt["year"])), abnt.span()
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
     if chicago := _CHICAGO.search(text):
@@ -278,6 +286,14 @@ _VANCOUVER = re.compile(rf"{_VANCOUVER_NAME}(?:\s*,\s{_VANCOUVER_NAME})*(?:,\set
                         r"\s*\.\s+(?=[A-Z0-9])")
 
 
+# ABNT, as Brazilian CVs cite: surnames in capitals, given names after a comma, authors parted
+# by semicolons ("FERREIRA LIMA, Rafael A.; CORREIA, Helena B. Title …")
+_ABNT_SURNAME = r"[A-ZÀ-Þ][A-ZÀ-Þ'’-]+(?:\s+(?:[A-ZÀ-Þ][A-ZÀ-Þ'’-]+|D[AEO]S?|E))*"
+_ABNT_GIVEN = r"[A-ZÀ-Þ](?:[a-zà-ÿ][\w'’-]*\.?|\.)"  # "Júlia", "A.", not "EDWARDS"
+_ABNT_NAME = rf"{_ABNT_SURNAME},\s+{_ABNT_GIVEN}(?:\s+{_ABNT_GIVEN})*"
+_ABNT = re.compile(rf"{_ABNT_NAME}(?:\s*;\s*{_ABNT_NAME})*(?<=\.)\s+(?=[A-ZÀ-Þ\"“])")
+
+
 def _after_initials(text: str) -> list[str]:
     """An author list in the initials-after-comma style cut from the title it runs into
     ("Casey, C. M., and 57 other authors including Cooper, O. R. Two massive … galaxies"):
@@ -285,6 +301,8 @@ def _after_initials(text: str) -> list[str]:
     Vancouver style, of surnames and unpointed initials ("Okoro N, Sheldrake M. Title")."""
     found = _VANCOUVER.match(text)
     if found and (found.group(0).count(",") or len(found.group(0).split()) == 2):
+        return [found.group(0).strip(), text[found.end():].strip()]
+    if (found := _ABNT.match(text)) and text[found.end():].strip():
         return [found.group(0).strip(), text[found.end():].strip()]
     for found in _INITIALS_END.finditer(text):
         rest = text[found.end():]
@@ -684,6 +702,10 @@ def split_authors(text: str) -> list[str]:
     """Author names from a list: commas, "and", "&"; equal-contribution marks dropped."""
     text = _AUTHORS_TAIL.sub("", _ET_AL.sub("", text))
     text = _OTHER_AUTHORS.sub(", ", text)
+    listed = [p.strip(" .") for p in text.split(";")]
+    if len(listed) >= 2 and all(p.count(",") == 1 for p in listed) or re.fullmatch(
+            _ABNT_NAME, text.strip(" .") + "."):
+        return [p for p in listed if p]  # "SURNAME, Given; SURNAME, Given" (ABNT)
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
     names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]
     # "Quintero R., Wierzbicki T." splits cleanly; "Wei, J." and "Hsu, W.-L." would split into
