@@ -3017,3 +3017,21 @@ def test_references_in_abnt_style() -> None:
          2023, True),
         ("Seca e migração no semiárido", "Nova Economia", 2016, True),
         ("Informal credit in Brazil", "Journal of Development Economics", 2022, False)]
+
+
+def test_references_as_mathematicians_cite_them() -> None:
+    text = ("Solène Marchal\nPUBLICATIONS\n\n"
+            " [1] S. Marchal, Points entiers sur les surfaces cubiques affines, Ann. Inst.\n"
+            "     Fourier (Grenoble) 68 (2018), no. 5, 1931–1974. arXiv:1511.03247\n"
+            " [2] A. Brunel et S. Marchal, Counting rational points on conic bundles, Compos.\n"
+            "     Math. 157 (2021), no. 2, 301–352.\n"
+            " [3] S. Marchal, K. Obi and J. Wong, Weak approximation for quartic surfaces, Int.\n"
+            "     Math. Res. Not. IMRN 2022, no. 14, 10891–10934.\n")
+    papers = _fields(text, "Solène Marchal", "publication", "title", "venue", "year", "authors")
+    assert papers == [
+        ("Points entiers sur les surfaces cubiques affines", "Ann. Inst. Fourier (Grenoble)",
+         2018, ["S. Marchal"]),
+        ("Counting rational points on conic bundles", "Compos. Math.", 2021,
+         ["A. Brunel", "S. Marchal"]),
+        ("Weak approximation for quartic surfaces", "Int. Math. Res. Not. IMRN", 2022,
+         ["S. Marchal", "K. Obi", "J. Wong"])]

@@ -90,6 +90,10 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
     """The paper an author-first entry describes, or None. alone: the list names co-authors
     after the title ("(joint with …)"), so an entry that names none is its person's alone."""
     text = _plain(entry)
+    from ingest.records.publications import ams_entry
+
+    if (ams := ams_entry(re.sub(r"\s+", " ", text), person)) and ams["authored"]:
+        return ams  # "H. Dubois et T. Moreau, Title, Math. Ann. 376 (2020), 1345–1389."
     lead = _LEAD.match(text)
     year = int(lead.group("year")) if lead and lead.group("year") else None
     body = text[lead.end():] if lead else text

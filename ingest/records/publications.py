@@ -329,11 +329,39 @@ _EDITED_BOOK = re.compile(rf"\bIn:?\s+[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+"
 _VENUE_LEAD = re.compile(r"([^—–]{2,80}?(?:\s\([^()]{2,160}\))?)\s[—–]\s(?=[A-Z\"“])")
 
 
+# As mathematicians cite (the AMS style): initials and surnames, a comma, the title, a comma, the
+# journal's abbreviated name, its volume and the year in brackets ("H. Dubois et T. Moreau,
+# Rational points on …, Math. Ann. 376 (2020), 1345–1389."); "et" and "und" join the last
+# author in French and German.
+_AMS_NAME = r"[A-Z]\.(?:\s?-?[A-Z]\.)*\s[A-ZÀ-Þ][\w'’-]+(?:\s[A-ZÀ-Þ][\w'’-]+)?"
+_AMS = re.compile(
+    rf"(?P<authors>{_AMS_NAME}(?:,\s{_AMS_NAME})*(?:,?\s(?:and|et|und|&)\s{_AMS_NAME})?),\s+"
+    r"(?P<title>[A-ZÀ-Þ].{10,300}?),\s+"
+    r"(?P<venue>[A-ZÀ-Þ][\w'’-]*\.?(?:\s(?:[A-ZÀ-Þ][\w'’-]*\.?|\([A-Z][\w ]*\)|\(\d\)|[a-z]{1,3})){0,8}?)"
+    r"(?:,?\s+(?:\d{1,4}|à paraître|to appear|in press)\s*(?:\((?P<year>(?:19|20)\d{2})\)"
+    r"|,\s*(?:à paraître|to appear|in press)\s*\((?P<later>(?:19|20)\d{2})\))"
+    r"|\s+(?P<volyear>(?:19|20)\d{2}),\s+no\.)")
+
+
+def ams_entry(whole: str, person: str) -> dict | None:
+    """An entry in the AMS style, read whole; None when it is not one."""
+    found = _AMS.match(whole)
+    if not found or found["title"].count("(") != found["title"].count(")"):
+        return None
+    authors = [a.strip() for a in re.split(r",\s|,?\s(?:and|et|und|&)\s", found["authors"])]
+    year = found["year"] or found["later"] or found["volyear"]
+    return {"title": found["title"].strip(), "authors": authors, "venue": found["venue"].strip(),
+            "year": int(year), "award": None,
+            "authored": any(same_person(a, person) for a in authors)}
+
+
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 require_authors: bool) -> dict | None:
     """The publication an entry describes, or None if it does not look like one."""
     pieces = segments(entry, raw, raw_start)
     whole = " ".join(s.text for s in pieces)
+    if pieces and (ams := ams_entry(whole, person)):
+        return ams | {"_start": pieces[0].start}
     # A surname in capitals followed by the year ("D EDWARDS 2021") is not a venue: the venue
     # is looked for outside the author list first.
     rest = "; ".join(_outside_authors(s.text, person) for s in pieces)
