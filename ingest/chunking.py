@@ -131,6 +131,21 @@ def _side_heading(all_lines: list[str], at: int, person: str | None) -> tuple[st
     return (title, column) if indent >= column - 2 else None
 
 
+def _two_line_side_heading(all_lines: list[str], at: int, person: str | None
+                           ) -> tuple[str, int] | None:
+    """A heading in capitals in a left column that wraps onto the next line, the body to the
+    right of both ("HONORS AND    AIChE … Young" / "AWARDS        Investigator Award", as
+    res.cls sets them): (title, where the body starts on the first line), or None."""
+    if at + 1 >= len(all_lines):
+        return None
+    first, second = _SIDE.match(all_lines[at]), _SIDE.match(all_lines[at + 1])
+    if not first or not second or first.end() != second.end() or not all(
+            m.group(1).isupper() and len(m.group(1).split()) <= 3 for m in (first, second)):
+        return None
+    title = heading_title(f"{first.group(1)} {second.group(1)}", person)
+    return (title, first.end()) if title else None
+
+
 def _heading_key(line: str) -> str:
     key = _LEADER.sub("", clean_line(line)).lower().replace("&", "and").rstrip(":").strip()
     return re.sub(r"\s*\([^)]*\)$", "", key)  # "Publications (* = equal contribution)"
@@ -240,6 +255,7 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
     parent = ""
     bare = False  # nothing but blank lines since the last heading
     all_lines = text.splitlines(keepends=True)
+    margin_tails: set[int] = set()
     for i, line in enumerate(all_lines):
         title = heading_title(line, person)
         if title and bare and parent and title.isupper() and not _names_kind(title) and \
@@ -249,8 +265,14 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
             current = f"{parent} — {title.title()}"
             offset += len(line)
             continue
+        if i in margin_tails:  # the heading's second line, read with its first
+            offset += len(line)
+            continue
         bare = bool(title) or (bare and not line.strip())
         side = _side_heading(all_lines, i, person) if not title else None
+        if (two := _two_line_side_heading(all_lines, i, person)) and not title:
+            side = two
+            margin_tails.add(i + 1)
         if side:  # "Selected publications      [1] L. Bassani, …": the heading in a left column
             sections.append(Section(current, start, offset)) if offset > start else None
             current = parent = side[0]

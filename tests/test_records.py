@@ -3035,3 +3035,21 @@ def test_references_as_mathematicians_cite_them() -> None:
          ["A. Brunel", "S. Marchal"]),
         ("Weak approximation for quartic surfaces", "Int. Math. Res. Not. IMRN", 2022,
          ["S. Marchal", "K. Obi", "J. Wong"])]
+
+
+def test_a_heading_that_wraps_in_the_left_column_and_awards_that_wrap() -> None:
+    text = ("ADAEZE N. OBI\n\n"
+            "HONORS AND         AIChE Catalysis Division Young                              2020\n"
+            "AWARDS             Investigator Award\n"
+            "                   NSF CAREER Award ($500,000)                                 2017\n\n"
+            "RESEARCH           PI, DOE Basic Energy Sciences, “Confinement Effects in\n"
+            "FUNDING            Zeolites,” $750,000                                  2018 – 2021\n"
+            "                   Co-PI (PI: K. M. Halvorsen), NSF CBET, “Membrane Reactors,”\n"
+            "                   $320,000                                             2016 – 2019\n")
+    titles = [s.title for s in split_sections(text)]
+    assert "HONORS AND AWARDS" in titles and "RESEARCH FUNDING" in titles
+    awards = _fields(text, "Adaeze N. Obi", "award", "name", "year")
+    assert awards == [("AIChE Catalysis Division Young Investigator Award", 2020),
+                      ("NSF CAREER Award", 2017),
+                      ("DOE Basic Energy Sciences, “Confinement Effects in Zeolites”", 2018),
+                      ("NSF CBET, “Membrane Reactors”", 2016)]

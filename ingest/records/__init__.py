@@ -7,6 +7,7 @@ awards, teaching; each points back to the chunk and character span it came from.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -109,7 +110,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     sections = split_sections(text, person)
     for section in _subsections(text, sections, bold):
         kind = section_kind(section.title)
-        section_lines = list(lines(text, section.start, section.end, bold))
+        section_lines = [_without_margin_tail(ln, section.title)
+                         for ln in lines(text, section.start, section.end, bold)]
         if kind == "skip" and honours.mostly_awards(section_lines):
             kind = "award"  # "Service and leadership" whose lines are grants and fellowships
         if kind == "publication":
@@ -260,6 +262,19 @@ def _heading_case(text: str) -> bool:
 
 def _folded(text: str) -> str:
     return re.sub(r"\W+", " ", text).strip().casefold()
+
+
+def _without_margin_tail(line: Line, title: str) -> Line:
+    """A line without the end of its section's heading, where the heading wrapped in a left
+    column ("AWARDS             Investigator Award" under "HONORS AND", chunking's
+    _two_line_side_heading): what the body says."""
+    words = title.split()
+    tail = re.match(r"([A-Z][A-Z&]+(?: [A-Z&]+){0,2})\s{2,}(?=\S)", line.text)
+    if not tail or len(words) < 2 or not title.isupper() or not title.endswith(
+            " " + tail.group(1)):
+        return line
+    return dataclasses.replace(line, text=line.text[tail.end():],
+                               start=line.start + tail.end())
 
 
 def _cv_line(text: str, bold: int = 0) -> bool:

@@ -171,7 +171,7 @@ _FUNDED = re.compile(r"^[A-Z][^,]*[a-z][^,]*,\s*(?:19|20)\d{2}\w?\s+"
 
 # The role a grant was held in, before its name ("Co-Investigator, …", "PI: …").
 _INVESTIGATOR = re.compile(r"(?:(?:Co-?)?(?:Principal )?Investigator|(?:Co-?)?PI|Lead applicant|"
-                           r"Co-applicant)\s*[,:–-]\s*", re.I)
+                           r"Co-applicant)(?:\s*\([^()]*\))?\s*[,:–-]\s*", re.I)
 # The role a grant's entry states it was held in ("Role: PI", "Role: Co-Investigator")
 _ROLE_STATED = re.compile(r"\bRole\s*:\s*(?:Co-?)?(?:PI|Principal Investigator|Investigator|"
                           r"Lead applicant)\b", re.I)
@@ -185,6 +185,9 @@ def _without_amount(name: str) -> str:
     ("NAASC Conference Support, 2024 $9,000", "Travel Award – from INSAR – 1,500 $")."""
     name = re.split(r"\s+[–—]\s+|\s+-\s+(?=[A-Z])", name)[0]
     name = re.sub(rf"\s*\({_AMOUNT}\)", "", name)  # "NSF CAREER Award ($500,000)"
+    name = re.sub(rf"([”\"]),?\s*{_AMOUNT}(?:\s*\([^()]*\))?(?=\s{{2,}}|\s*$)", r"\1",
+                  name)  # "…,” $750,000   2018 – 2021"
+    name = re.sub(r",([”\"])(?=\s{2,}|\s*$)", r"\1", name)
     name = re.sub(r"[,\s]+(?:(?:Cycle|Round)\s+\d+|(?:19|20)\d{2}\w?(?:[-–]\d{2,4})?)?\s*"
                   rf"(?:{_AMOUNT})?\s*$", "", name)
     return name.strip(" ,;:")
@@ -197,6 +200,34 @@ _KIND_LISTED = re.compile(r"(?P<label>[A-Z][^:]{2,40}):\s+(?P<items>.+)$")
 _VERB_LED = re.compile(r"(?:I\s+)?(?:received|won|was awarded|earned|was named|named)\s", re.I)
 
 
+def _wrapped_joined(section_lines: list[Line]) -> list[Line]:
+    """Award lines that wrap onto the next one joined: a quoted title left open ("PI, DOE …,
+    “Confinement Effects in" / "Zeolites for …,” $750,000  2018 – 2021"), or a name whose honour
+    word is on the line under its year ("AIChE … Division Young   2020" / "Investigator
+    Award")."""
+    out: list[Line] = []
+    for line in section_lines:
+        last = out[-1] if out else None
+        if last is None:
+            out.append(line)
+            continue
+        open_quote = last.text.count("“") > last.text.count("”") or last.text.count('"') % 2
+        cells = re.split(r"\s{2,}", last.text, maxsplit=1)
+        honour_below = len(cells) == 2 and YEAR.fullmatch(cells[1].split()[0] if cells[
+            1].split() else "") is not None and not _HONOUR.search(cells[0]) and \
+            _HONOUR.search(line.text) is not None and not YEAR.search(line.text) and \
+            len(line.text.split()) <= 6 and line.text[:1].isupper()
+        if open_quote and not _LEADING_YEAR.match(line.text):
+            joined = f"{last.text} {line.text}"
+        elif honour_below:
+            joined = f"{cells[0]} {line.text}  {cells[1]}"
+        else:
+            out.append(line)
+            continue
+        out[-1] = dataclasses.replace(last, text=joined, end=line.end)
+    return out
+
+
 def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     """Awards from the lines of an awards section, one per line that names an honour.
 
@@ -205,6 +236,7 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     same year without repeating it, so an undated entry there takes the year above it.
     """
     # (award, whether its line opened with a year, the line it was read from)
+    section_lines = _wrapped_joined(section_lines)
     heads: list[tuple[dict, bool, Line]] = []
     for at, line in enumerate(section_lines):
         text = line.text
