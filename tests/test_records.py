@@ -187,7 +187,7 @@ def test_jobs_and_courses_of_26_layouts_against_hand_labels() -> None:
 def test_fictional_cvs_of_all_five_kinds_against_hand_labels(
         name: str, heldout: bool, precision: float, recall: float) -> None:
     """All five kinds labelled. The rules of the twentieth to twenty-third sessions were
-    written against the first half of each set (roles: after none of them); the other half is held back and only measured
+    written against the first half of each set; the other half is held back and only measured
     (their READMEs)."""
     figures = summary(_fictional(name, heldout))
     assert figures["records_precision"] >= precision, figures
