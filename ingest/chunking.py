@@ -55,6 +55,7 @@ HEADING_NOUNS = frozenset("""
     riconoscimenti parcours bourses récompenses trayectoria becas distinciones reconocimientos
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
     docência orientações encadrement bibliography bibliographie bibliografía bibliografia
+    merits output outputs
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").
@@ -173,8 +174,17 @@ def heading_title(line: str, person: str | None = None) -> str | None:
         # "3. DOCENCIA", "IV. Publications": a numbered heading that names what it holds, not
         # an item of a numbered list ("2. Deep Learning for Systems")
         title = heading_title(line[numbered.end():], person)
-        named = title and any(w.lower() in HEADING_NOUNS or w.lower().removesuffix("s")
-                              in HEADING_NOUNS for w in re.findall(r"\w+", title))
+        named = title and _names_kind(title)
+        if title is None:
+            # in sentence case, ending in what it holds ("6. Previous work experience", "5.
+            # Current position"), as national CV templates number them
+            rest = clean_line(line[numbered.end():]).rstrip(":").strip()
+            words = rest.split()
+            last = words[-1].lower() if words else ""
+            if 1 <= len(words) <= 5 and rest[:1].isupper() and not re.search(r"[\d.,;]", rest) \
+                    and (last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS
+                         or f"{last}s" in HEADING_NOUNS):
+                return rest
         return title if named else None
     key = _heading_key(line)
     if not key or len(key) > 60:
@@ -239,7 +249,7 @@ def _titled_heading(text: str) -> bool:
 def _names_kind(title: str) -> bool:
     """Whether a title has a word that names what a section holds ("Docência", "Grants")."""
     return any(w.lower() in HEADING_NOUNS or w.lower().removesuffix("s") in HEADING_NOUNS
-               for w in re.findall(r"\w+", title))
+               or f"{w.lower()}s" in HEADING_NOUNS for w in re.findall(r"\w+", title))
 
 
 def split_sections(text: str, person: str | None = None) -> list[Section]:

@@ -343,10 +343,37 @@ _AMS = re.compile(
     r"|\s+(?P<volyear>(?:19|20)\d{2}),\s+no\.)")
 
 
+# As Springer's life-science journals cite: surnames and run-together initials, the year in
+# brackets, the title, then the journal with its volume and pages ("Tregear BA, Cho M-L
+# (2021) Title. Evolutionary Applications 14: 2215–2230."), a chapter's book after its
+# editors ("In: Rydin H, Vasander H (eds) Restoring Northern Peatlands. Springer, …").
+_SPRINGER_NAME = r"[A-ZÀ-Þ][\w'’-]+(?:\s(?:[a-z]{1,3}\s)?[A-ZÀ-Þ][\w'’-]+)?\s[A-Z](?:-?[A-Z]){0,2}[*^†‡§#]*"
+_SPRINGER = re.compile(
+    rf"(?P<authors>{_SPRINGER_NAME}(?:,\s{_SPRINGER_NAME})*(?:,?\s(?:et\sal\.?))?)\s*"
+    r"\((?P<year>(?:19|20)\d{2})[a-z]?\)\.?\s+(?P<title>[A-ZÀ-Þ\d].{10,300}?[.?!])\s+"
+    r"(?:In:?\s+(?:[^()]{2,150}?\((?:eds?|Hrsg)\.?\)\s+)?)?"
+    r"(?P<venue>[A-ZÀ-Þa-z](?:[^.:;]|:\s(?=[A-Z]))+?)(?=\s+\d{1,4}(?:\(\d+\))?\s*[:,]|\s+\d{1,4}/|[.,]\s|\.?$)")
+
+
+def _springer_entry(whole: str, person: str) -> dict | None:
+    found = _SPRINGER.match(whole)
+    if not found:
+        return None
+    authors = [re.sub(r"[*^†‡§#]+$", "", a.strip()) for a in re.split(
+        r",\s", re.sub(r",?\s+et\sal\.?$", "", found["authors"]))]
+    venue = re.sub(r"^(?:Proceedings of (?:the )?(?:\d+\w*\s+)?)", "", found["venue"].strip())
+    return {"title": found["title"].rstrip("."), "authors": authors, "venue": venue,
+            "year": int(found["year"]), "award": None,
+            "authored": "et al" in found["authors"] or any(same_person(a, person)
+                                                            for a in authors)}
+
+
 def ams_entry(whole: str, person: str) -> dict | None:
-    """An entry in the AMS style, read whole; None when it is not one."""
+    """An entry in the AMS or the Springer style, read whole; None when it is neither."""
     found = _AMS.match(whole)
-    if not found or found["title"].count("(") != found["title"].count(")"):
+    if not found:
+        return _springer_entry(whole, person)
+    if found["title"].count("(") != found["title"].count(")"):
         return None
     authors = [a.strip() for a in re.split(r",\s|,?\s(?:and|et|und|&)\s", found["authors"])]
     year = found["year"] or found["later"] or found["volyear"]
