@@ -39,7 +39,7 @@ KINDS = ("publication", "education", "position", "award", "teaching")
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
                     r"proceeding|under review|in preparation|submitted|working paper|"
-                    r"in progress|job market|research outputs?|"
+                    r"in progress|job market|\boutputs?\b|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
     ("education", r"education|degree|academic background|studies|qualification|"
