@@ -3083,3 +3083,12 @@ def test_selected_outputs_are_publications() -> None:
             "    Interfaces 2023, 15, 1021–1030.\n")
     assert section_kind("Selected outputs") == "publication"
     assert _fields(text, "Lerato Dube", "publication", "year") == [(2023,)]
+
+
+def test_a_sentence_after_the_employer_is_no_part_of_it() -> None:
+    text = ("Bronwen Tully\nEmployment\n\n"
+            "Jul 2022 – present     Senior Lecturer (Level C), School of Biological Sciences, The\n"
+            "                       University of Adelaide. Continuing appointment (teaching and\n"
+            "                       research, 40:40:20).\n")
+    jobs = _fields(text, "Bronwen Tully", "position", "role", "organisation")
+    assert jobs == [("Senior Lecturer (Level C)", "The University of Adelaide")]

@@ -251,6 +251,12 @@ def split_role(text: str) -> tuple[str, str]:
     or "System Software Engineer TmaxSoft Inc."."""
     # a collaborator ("(w/ Ada Lund)") or a labelled aside ("(host: Prof. K. Baart)")
     text = re.sub(r"\s*\(w/[^)]*\)|\s+w/\s.*$|\s*\([\w ]{2,20}:\s[^()]*\)", "", text)
+    # a sentence after the employer ("…, The University of Queensland. Continuing appointment
+    # (teaching and research).") says what the job was, not where
+    stop = re.search(r"(?<=[a-zà-ÿ]{3})(?<!Corp)(?<!Univ)(?<!Inst)(?<!Dept)(?<!Prof)(?<!Assoc)"
+                     r"\.\s+(?=[A-Z])", text)
+    if stop and ", " in text[: stop.start()]:  # not "Visiting researcher. Department of …"
+        text = text[: stop.start()]
     text = without_described(text)
     # what a bracket after the role says of it: "(RTD-a, SSD ING-INF/05)", "(January – March)",
     # not where
