@@ -3092,3 +3092,17 @@ def test_a_sentence_after_the_employer_is_no_part_of_it() -> None:
             "                       research, 40:40:20).\n")
     jobs = _fields(text, "Bronwen Tully", "position", "role", "organisation")
     assert jobs == [("Senior Lecturer (Level C)", "The University of Adelaide")]
+
+
+def test_a_table_of_degrees_and_the_theses_labelled_by_level_under_it() -> None:
+    text = ("Thandi Mokoena\nACADEMIC QUALIFICATIONS\n\n"
+            "   Qualification                           Institution                          Year\n"
+            "   PhD (Chemistry)                         University of Cape Town              2012\n"
+            "   MSc (Chemistry), cum laude              Rhodes University                    2008\n\n"
+            "   PhD thesis: \"Zinc imidazolate frameworks\". Supervisor: Prof. Gareth Pillay.\n"
+            "   MSc dissertation: \"Copper(II) complexes\". Supervisor: Prof. Andrew Kellerman.\n")
+    degrees = _fields(text, "Thandi Mokoena", "education", "level", "institution", "thesis",
+                      "advisors")
+    assert degrees == [
+        ("phd", "University of Cape Town", "Zinc imidazolate frameworks", ["Gareth Pillay"]),
+        ("masters", "Rhodes University", "Copper(II) complexes", ["Andrew Kellerman"])]

@@ -160,9 +160,11 @@ _SMALL_CAPS_WORDS = {"OF", "AND", "THE", "FOR", "AT", "DE", "DI", "DEL", "LA", "
 def institution_in(text: str) -> str | None:
     """The comma-separated part of a line that names an institution."""
     # a sentence after the name ("Universidad de Zaragoza. Calificación: …") is no part of it
-    parts = re.split(r",\s*(?=\D)|\s{2,}|\s[–—-]\s|:\s+|"
-                     r"(?<=[a-zà-ÿ]{3})(?<!Univ)(?<!Inst)(?<!Dept)(?<!Coll)(?<!Tech)\.\s+(?=[A-Z])",
-                     without_dates(text))
+    # (a table's columns first: without_dates closes their gaps)
+    parts = [part for cell in re.split(r"\s{2,}|\t", text) for part in re.split(
+        r",\s*(?=\D)|\s{2,}|\s[–—-]\s|:\s+|"
+        r"(?<=[a-zà-ÿ]{3})(?<!Univ)(?<!Inst)(?<!Dept)(?<!Coll)(?<!Tech)\.\s+(?=[A-Z])",
+        without_dates(cell))]
     for at, part in enumerate(parts):
         part = re.sub(r"^(?:at|from|the)\s+", "", part.strip(" .•"), flags=re.I)
         # "I did my PhD at the University of Helsinki": what a sentence says before "at" is no
@@ -301,7 +303,13 @@ def from_lines(lines: list[Line]) -> list[dict]:
         # a degree named before an advisor or a thesis on its line is the line's own
         said = [m.start() for m in (_ADVISOR.search(text), _THESIS.search(text)) if m]
         own = text[:min(said)] if said else text
-        if level and level_of(own):
+        # "PhD thesis: …", "MSc dissertation: …" under a table of degrees: the thesis of the
+        # degree of that level listed above, not a degree of its own
+        of_level = next((r for r in reversed(records) if r["level"] == level), None) if said \
+            and DEGREE.fullmatch(own.strip(" :")) else None
+        if of_level is not None:
+            group = [of_level]
+        elif level and level_of(own):
             if degree_first and not place:
                 institution = None
             named = [] if said else bracket_advisors(own)
