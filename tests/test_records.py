@@ -3106,3 +3106,10 @@ def test_a_table_of_degrees_and_the_theses_labelled_by_level_under_it() -> None:
     assert degrees == [
         ("phd", "University of Cape Town", "Zinc imidazolate frameworks", ["Gareth Pillay"]),
         ("masters", "Rhodes University", "Copper(II) complexes", ["Andrew Kellerman"])]
+
+
+def test_a_course_code_holds_no_year_and_terms_of_the_irish_and_oxford_year() -> None:
+    text = ("Orla Fennelly\nTeaching\n\n| Course | Level | Role | Term |\n|---|---|---|---|\n"
+            "| STU22004 Applied Probability I | BA Mod. | Tutor | Hilary Term 2021 |\n")
+    assert _fields(text, "Orla Fennelly", "teaching", "course", "term") == [
+        ("STU22004 Applied Probability I", "Hilary Term 2021")]

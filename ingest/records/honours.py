@@ -21,11 +21,14 @@ from ingest.records.text import (
 )
 
 _TERM = re.compile(
+    # not inside a course's code ("STU22004")
+    r"(?<![\dA-Za-z])"
     # the German winter and summer terms: "WS 2019/20, SS 2021"
     r"(?:(?:WS|SS|WiSe|SoSe)\s*(?:19|20)\d{2}(?:/\d{2,4})?"
     r"(?:\s*,\s*(?:WS|SS|WiSe|SoSe)\s*(?:19|20)\d{2}(?:/\d{2,4})?)*|"
     r"(?:19|20)\d{2}\s*\((?:Spring|Summer|Fall|Autumn|Winter)\)|"  # "2008 (Spring)"
-    r"(?:Spring|Summer|Fall|Autumn|Winter)\s+(?:19|20)\d{2}"
+    r"(?:Spring|Summer|Fall|Autumn|Winter|(?:Michaelmas|Hilary|Trinity|Lent|Easter)\s+Term)"
+    r"\s+(?:19|20)\d{2}"
     r"(?:\s*(?:,|and|-|–|to)\s*(?:(?:Spring|Summer|Fall|Autumn|Winter)\s+)?(?:19|20)\d{2})*"
     # "2016–2018", "2023–", "2015, 2016"
     r"|(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2})?)?"
