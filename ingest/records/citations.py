@@ -323,4 +323,4 @@ def _plain(text: str) -> str:
     """An entry's text on one line, without Markdown (a bold name, a link, "{:target=…}"), a
     leading bullet or the space that removed markup leaves before punctuation."""
     text = clean(re.sub(r"\{:[^}]*\}", "", re.sub(r"\s+", " ", text)))
-    return re.sub(r"\s+(?=[,.;:])", "", strip_bullet(text)).strip()
+    return re.sub(r"\s+(?=[,.;:†‡§])", "", strip_bullet(text)).strip()  # "**J. Baek**†,"

@@ -54,7 +54,8 @@ _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
 _TAGS = FORMAT_TAG  # other markup stays, as text the UI escapes
 # ("– Econometria I": an en dash before a word, but not the end of a date range a line wrapped,
 # "– Aug 2020", "– present")
-_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]|"
+_BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]\s+\[[A-Z]{0,2}\d{1,3}\]|"
+                     r"[-*+•▪◦●·]|"
                      rf"–(?=\s+[^\W\d])(?!\s+(?i:{MONTH}|{OPEN})(?!\w))|"
                      r"\d{1,3}[.)](?!(?:19|20)\d{2}\b)|"  # not "09.2019", a month
                      r"\[[A-Z]{0,2}\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
