@@ -3126,3 +3126,15 @@ def test_markdown_bullets_numbered_by_kind_and_marks_after_a_bold_name() -> None
         ("Origin of the wake-up effect in HZO thin films", ["J. Seo", "K. Nam", "H. Cha"], 2019),
         ("Oxygen-vacancy engineering for wake-up-free HZO", ["J. Seo", "U. Brenner", "S.-H. Yoo"],
          2018)]
+
+
+def test_a_long_job_line_that_wraps_onto_its_dates_and_roles_ending_in_ologist() -> None:
+    text = ("Aili Rantanen\n5. Current position\n\n"
+            "Academy Research Fellow, Department of Forest Sciences, Faculty of Agriculture and\n"
+            "Forestry, University of Oulu, 1 September 2021 – 31 August 2026\n\n"
+            "6. Previous work experience\n\n"
+            "2011 – 2012           Junior hydrologist (part-time, 0.6 fte), Waterschap Rijn,\n"
+            "                      Arnhem\n")
+    jobs = _fields(text, "Aili Rantanen", "position", "role", "organisation", "start")
+    assert jobs == [("Academy Research Fellow", "University of Oulu", "1 September 2021"),
+                    ("Junior hydrologist", "Waterschap Rijn", "2011")]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest import injection
-from ingest.chunking import PREAMBLE, Chunk, Section, split_sections
+from ingest.chunking import GOES_ON, PREAMBLE, Chunk, Section, split_sections
 from ingest.profiles import without_page_code
 from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import (
@@ -137,8 +137,13 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             top = section.title == PREAMBLE or section.start <= sections[0].start
             section_lines = positions.columns_joined(section_lines, text[section.start:],
                                                      section.start)
-            short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))
-                     or positions.bold_role_led(ln) and not top]
+            # (and a long line that wraps onto a dated one: "Academy Research Fellow, Department
+            # of …, Faculty of Agriculture and" / "Forestry, University of Helsinki, 2021 – 2026")
+            short = [ln for n, ln in enumerate(section_lines)
+                     if _cv_line(ln.text, len(ln.bold)) or positions.bold_role_led(ln) and not top
+                     or GOES_ON.search(ln.text) and n + 1 < len(section_lines)
+                     and date_range(section_lines[n + 1].text) is not None
+                     and not positions.sentence_like(ln.text)]
             found += _wrap("position", [
                 r for r in positions.from_lines(short, text[section.start:], section.start)
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline

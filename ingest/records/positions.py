@@ -31,7 +31,8 @@ from ingest.records.text import (
 ROLE = re.compile(
     r"\b(?:Intern(?:ship)?|Engineer|Scientist|Researcher|Professor|Lecturer|Postdoc(?:toral)?|"
     r"(?:Research|Project|Administrative|Laboratory|Lab|Executive) Assistant|"
-    r"Research (?:Associate|Fellow|Staff)|Fellow(?= *$| *,| in )|Clinical Fellow|Associate(?! Professor)|"
+    r"Research (?:Associate|Fellow|Staff)|Fellow(?= *$| *,| in )|Clinical Fellow|"
+    r"Associate(?! Professor)|[A-Z]?[a-z]+ologist\b|"  # "Junior hydrologist", "Epidemiologist"
     r"Director|Manager|Developer|Programmer|Consultant|Founder|Co-founder|CTO|CEO|Member|"
     r"Analyst|Architect|Head|Chair|Visiting (?:Scholar|Student|Researcher)|Scholar(?= *$)|Staff|"
     r"Physician|Surgeon|Clinician|Attending|(?<=[A-Za-z] )Faculty(?! of\b)|"
