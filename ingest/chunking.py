@@ -56,6 +56,12 @@ HEADING_NOUNS = frozenset("""
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
     docência orientações encadrement bibliography bibliographie bibliografía bibliografia
     merits output outputs
+    lehrveranstaltungen lehraufträge lehrerfahrung insegnamenti corsi onderwijs undervisning
+    onderwijservaring undervisningserfarenhet undervisningserfaring opetus opetuskokemus výuka
+    dersler asignaturas disciplinas cours tutoring didaktik utbildning uddannelse
+    utdanning koulutus opleiding opleidingen vzdělání werkervaring loopbaan
+    arbetslivserfarenhet anställningar työkokemus prijzen onderscheidingen utmärkelser priser
+    palkinnot ocenění publicaties publikationer julkaisut publikace yayınlar
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").
@@ -66,7 +72,8 @@ _LEADING_NOUNS = frozenset("""
     esperienze pubblicazioni premi formazione lingue competenze progetti ricerca educação
     formação línguas competências publicações prémios prêmios experiência ensino projetos
     attività titoli parcours trayectoria becas wykształcenie doświadczenie nagrody publikacje
-    dydaktyka stypendia zatrudnienie docência orientações encadrement
+    dydaktyka stypendia zatrudnienie docência orientações encadrement disciplinas asignaturas
+    materias cours corsi insegnamenti atividades actividades activités zajęcia działalność výuka
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"
@@ -212,7 +219,7 @@ def heading_title(line: str, person: str | None = None) -> str | None:
 _HEADING_PARTICIPLES = frozenset("taught given supervised advised mentored attended organized "
                                  "organised received awarded held".split())
 _LISTED_NOUNS = frozenset("courses classes lectures students theses conferences seminars "
-                          "workshops invited".split())
+                          "workshops invited modules units subjects".split())
 
 
 # The first words of headings written in sentence case

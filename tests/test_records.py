@@ -3138,3 +3138,36 @@ def test_a_long_job_line_that_wraps_onto_its_dates_and_roles_ending_in_ologist()
     jobs = _fields(text, "Aili Rantanen", "position", "role", "organisation", "start")
     assert jobs == [("Academy Research Fellow", "University of Oulu", "1 September 2021"),
                     ("Junior hydrologist", "Waterschap Rijn", "2011")]
+
+
+@pytest.mark.parametrize("heading", [
+    "Lehrveranstaltungen", "Insegnamenti", "Onderwijs", "Undervisning", "Verdiği Dersler",
+    "Disciplinas ministradas", "Cursos impartidos", "Cours enseignés", "Výuka",
+    "Zajęcia dydaktyczne", "Modules Taught"])
+def test_teaching_headings_of_many_languages_hold_courses(heading: str) -> None:
+    """A teaching section under its heading in German, Italian, Dutch, a Nordic language,
+    Turkish, Portuguese, Spanish, French, Czech, Polish or British English is read for
+    courses, and the section after it for what its own heading names."""
+    text = (f"Tomasz Wrembel\n\n{heading}\n"
+            "2021 – 2024    Hydrologie der Einzugsgebiete (Vorlesung, 4 SWS)\n"
+            "2019 – 2021    Statistical Methods in Ecology\n"
+            "\nPublications\n"
+            "Wrembel, T., Okonkwo, A. (2022). Snowmelt timing in alpine catchments. "
+            "Journal of Hydrology, 610, 127–140.\n")
+    found = extract(text, "Tomasz Wrembel")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "Hydrologie der Einzugsgebiete", "Statistical Methods in Ecology"]
+    assert [r.data["title"] for r in found if r.kind == "publication"] == [
+        "Snowmelt timing in alpine catchments"]
+
+
+@pytest.mark.parametrize(("title", "kind"), [
+    ("Opleiding", "education"), ("Utbildning", "education"), ("Eğitim Bilgileri", "education"),
+    ("Werkervaring", "position"), ("Arbetslivserfarenhet", "position"),
+    ("Akademik Görevler", "position"), ("Prijzen en onderscheidingen", "award"),
+    ("Utmärkelser", "award"), ("Publicaties", "publication"), ("Julkaisut", "publication"),
+    ("Lehraufträge", "teaching"), ("Attività docente", "teaching"),
+    ("Asignaturas impartidas", "teaching"), ("Lehrstuhl für Hydrologie", "other")])
+def test_headings_of_dutch_nordic_czech_and_turkish_cvs_name_their_kind(title: str,
+                                                                        kind: str) -> None:
+    assert section_kind(title) == kind

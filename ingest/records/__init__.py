@@ -32,7 +32,8 @@ from ingest.records.text import (
 KINDS = ("publication", "education", "position", "award", "teaching")
 
 # Headings in English and in the other languages CVs are most often written in (French,
-# Spanish, German, Italian, Portuguese, Polish), by the stems their words share. Only English
+# Spanish, German, Italian, Portuguese, Polish, Dutch, the Nordic languages, Czech, Turkish),
+# by the stems their words share. Only English
 # titles are skipped: a section whose later headings went unseen runs to the end of the
 # document, and a "Langues" section that did so held a French CV's publications, read as an
 # unknown kind.
@@ -41,17 +42,26 @@ _SECTION_KINDS = (
                     r"proceeding|under review|in preparation|submitted|working paper|"
                     r"in progress|job market|\boutputs?\b|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
-                    r"\b(?:publicaci|publikation|pubblicazion|publicaç)"),
+                    r"\b(?:publicaci|publikation|pubblicazion|publicaç|publicatie|julkaisu|"
+                    r"publikace|yayın)"),
     ("education", r"education|degree|academic background|studies|qualification|"
                   r"\b(?:éducation|educaci|educaç|formation|formaci|formaz|formaç|ausbildung|"
-                  r"studium|bildung|istruzione|titoli di studio|wykształcenie)"),
+                  r"studium|bildung|istruzione|titoli di studio|wykształcenie|utbildning|"
+                  r"uddannelse|utdanning|koulutus|opleiding|vzdělání|eğitim)"),
     ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction|"
               r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio|preise?\b|riconosciment|"
-              r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b)"),
-    ("teaching", r"teaching|courses taught|classes taught|instruct|lectures\b|"
+              r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b|"
+              r"prijs|prijzen|onderscheiding|utmärkelse|priser\b|palkinn|ocenění|ödül)"),
+    ("teaching", r"teaching|courses taught|classes taught|instruct|lectures\b|lecturing|"
+                 r"tutoring|(?:modules?|units?|subjects?) (?:taught|coordinated|led|convened)|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
-                 r"\b(?:docencia|enseignement|lehre|lehrtätigkeit|lehrveranstaltung|insegnamento|"
-                 r"didattic|docenza|ensino|docênci|dydaktyk)"),
+                 r"\b(?:docencia|enseign|lehr(?!stuhl)|insegnament|didattic|docenza|docente\b|"
+                 r"ensino|docênci|dydakty|onderwijs|undervis|opetu|výuk|vyučov|pedagogick|"
+                 r"pedagogical (?:activit|experience)|ders(?:ler)?\b|öğretim|διδα|didakt|"
+                 r"didáct|didact|enseñanza|asignaturas(?! cursad)|aulas\b|"
+                 r"curs(?:os|us) (?:impartid|dictad|ministrad|lecionad)|"
+                 r"corsi (?:tenut|svolt|insegnat)|cours (?:enseign|dispens|donn)|"
+                 r"(?:disciplinas|materias|clases) (?:ministrad|lecionad|impartid|dictad))"),
     ("skip", r"talk|presentation|poster|seminar|panel|round.?table|service|skill|interest|"
              r"reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
@@ -62,7 +72,9 @@ _SECTION_KINDS = (
                  r"professional|overview|summary|profile|about|biography|bio\b|research|"
                  r"\b(?:expérience|experiencia|berufserfahrung|esperienza|experiência|emploi|"
                  r"empleo|recherche|investigaci|forschung|ricerca|pesquisa|werdegang|"
-                 r"doświadczenie|zatrudnienie|parcours|carriera|trayectoria)"),
+                 r"doświadczenie|zatrudnienie|parcours|carriera|trayectoria|werkervaring|"
+                 r"loopbaan|arbetslivserfarenhet|anställning|työkokemus|työhistoria|pracovní|"
+                 r"deneyim|akademik görev)"),
 )
 
 
