@@ -56,6 +56,8 @@ HEADING_NOUNS = frozenset("""
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
     docência orientações encadrement bibliography bibliographie bibliografía bibliografia
     merits output outputs
+    habilitações percurso pedagógica stillinger publikasjoner utdannelse ansettelser ödüller
+    projeler görevler öğrenim schriftenverzeichnis
     lehrveranstaltungen lehraufträge lehrerfahrung insegnamenti corsi onderwijs undervisning
     onderwijservaring undervisningserfarenhet undervisningserfaring opetus opetuskokemus výuka
     dersler asignaturas disciplinas cours tutoring didaktik utbildning uddannelse
@@ -74,6 +76,7 @@ _LEADING_NOUNS = frozenset("""
     attività titoli parcours trayectoria becas wykształcenie doświadczenie nagrody publikacje
     dydaktyka stypendia zatrudnienie docência orientações encadrement disciplinas asignaturas
     materias cours corsi insegnamenti atividades actividades activités zajęcia działalność výuka
+    atividade actividad activité habilitações percurso öğrenim
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
 PREAMBLE = "Profile"
@@ -188,9 +191,13 @@ def heading_title(line: str, person: str | None = None) -> str | None:
             rest = clean_line(line[numbered.end():]).rstrip(":").strip()
             words = rest.split()
             last = words[-1].lower() if words else ""
-            if 1 <= len(words) <= 5 and rest[:1].isupper() and not re.search(r"[\d.,;]", rest) \
+            # ("12. Son iki yılda verdiği lisans ve lisansüstü düzeydeki dersler": Turkish puts
+            # what a heading holds last; "4. Öğrenim Durumu", Portuguese and Spanish first)
+            if 1 <= len(words) <= (10 if all(w.islower() for w in words[1:]) else 5) \
+                    and rest[:1].isupper() and not re.search(r"[\d.,;]", rest) \
                     and (last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS
-                         or f"{last}s" in HEADING_NOUNS):
+                         or f"{last}s" in HEADING_NOUNS
+                         or len(words) <= 4 and words[0].lower() in _LEADING_NOUNS):
                 return rest
         return title if named else None
     key = _heading_key(line)

@@ -3171,3 +3171,47 @@ def test_teaching_headings_of_many_languages_hold_courses(heading: str) -> None:
 def test_headings_of_dutch_nordic_czech_and_turkish_cvs_name_their_kind(title: str,
                                                                         kind: str) -> None:
     assert section_kind(title) == kind
+
+
+def test_numbered_headings_that_put_what_they_hold_last_or_first() -> None:
+    """A national form's numbered headings: Turkish puts what a section holds last ("12. Son
+    iki yılda verdiği dersler"), Portuguese first ("3. ATIVIDADE PEDAGÓGICA"); a numbered
+    paper title in title case that ends in a heading noun is no heading."""
+    text = ("Deniz Kaya\n\n3. ATIVIDADE PEDAGÓGICA\nEcologia Marinha, 2023\n\n"
+            "12. Son iki yılda verdiği lisans dersler\nFİZ 2011 Optik I, 2023\n")
+    assert [s.title for s in split_sections(text, "Deniz Kaya")][1:] == [
+        "Atividade Pedagógica", "Son iki yılda verdiği lisans dersler"]
+    assert section_kind("Son iki yılda verdiği lisans dersler") == "teaching"
+    assert section_kind("ATIVIDADE PEDAGÓGICA") == "teaching"
+    listed = ("Deniz Kaya\n\nPublications\n2. Reducing Memory Bloat in Large Model Training\n"
+              "D. Kaya, A. Ruiz. MLSys 2024.\n")
+    assert [s.title for s in split_sections(listed, "Deniz Kaya")][1:] == ["Publications"]
+
+
+def test_a_course_table_with_codes_a_two_line_header_and_rows_grouped_by_term() -> None:
+    """A text table of courses: a header row in Spanish or Turkish whose second line holds
+    the rest of its column names, a code cell before the course's name, and rows that print
+    the year and term once for their group ("MAK 5103 …  3  0  14" under "2022-2023  Güz")."""
+    text = ("Nuria Ferrán Ochoa\n\nDocencia\n"
+            "Cód.     Asignatura                 Titulación             Curso        "
+            "Participación    ECTS\n"
+            "                                                           académico     "
+            "                 imp.\n"
+            "104411   Hidrogeología              Grado en Geología      2021-22      "
+            "Coordinadora     4,5\n"
+            "104420   Geoquímica Ambiental       Máster en Geología     2022-23      "
+            "Profesora        3,0\n")
+    found = extract(text, "Nuria Ferrán Ochoa")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "104411 Hidrogeología", "104420 Geoquímica Ambiental"]
+    text = ("Deniz Kaya\n\nVerdiği Dersler\n"
+            "Akademik       Dönem   Dersin Adı                          Haftalık Saati     "
+            "Öğrenci\n"
+            "Yıl                                                        Teorik  Uygulama   "
+            "Sayısı\n"
+            "2022-2023      Güz     FİZ 2011 Optik I                    3       1          88\n"
+            "                       FİZ 5120 Kuantum Optiği             3       0          12\n"
+            "                       (Yüksek Lisans)\n")
+    found = extract(text, "Deniz Kaya")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "FİZ 2011 Optik I", "FİZ 5120 Kuantum Optiği"]

@@ -43,11 +43,12 @@ _SECTION_KINDS = (
                     r"in progress|job market|\boutputs?\b|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç|publicatie|julkaisu|"
-                    r"publikace|yayın)"),
+                    r"publikace|yayın|publikasjon|schriftenverzeichnis)"),
     ("education", r"education|degree|academic background|studies|qualification|"
                   r"\b(?:éducation|educaci|educaç|formation|formaci|formaz|formaç|ausbildung|"
                   r"studium|bildung|istruzione|titoli di studio|wykształcenie|utbildning|"
-                  r"uddannelse|utdanning|koulutus|opleiding|vzdělání|eğitim)"),
+                  r"uddannelse|utdanning|utdannelse|koulutus|opleiding|vzdělání|eğitim|öğrenim|"
+                  r"habilitaç)"),
     ("award", r"award|honou?r|fellowship|prize|scholarship|recognition|distinction|"
               r"\b(?:premio|prix|auszeichnung|premi\b|prémio|prêmio|preise?\b|riconosciment|"
               r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b|"
@@ -56,7 +57,7 @@ _SECTION_KINDS = (
                  r"tutoring|(?:modules?|units?|subjects?) (?:taught|coordinated|led|convened)|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseign|lehr(?!stuhl)|insegnament|didattic|docenza|docente\b|"
-                 r"ensino|docênci|dydakty|onderwijs|undervis|opetu|výuk|vyučov|pedagogick|"
+                 r"ensino|docênci|dydakty|pedagógic|onderwijs|undervis|opetu|výuk|vyučov|pedagogick|"
                  r"pedagogical (?:activit|experience)|ders(?:ler)?\b|öğretim|διδα|didakt|"
                  r"didáct|didact|enseñanza|asignaturas(?! cursad)|aulas\b|"
                  r"curs(?:os|us) (?:impartid|dictad|ministrad|lecionad)|"
@@ -74,7 +75,7 @@ _SECTION_KINDS = (
                  r"empleo|recherche|investigaci|forschung|ricerca|pesquisa|werdegang|"
                  r"doświadczenie|zatrudnienie|parcours|carriera|trayectoria|werkervaring|"
                  r"loopbaan|arbetslivserfarenhet|anställning|työkokemus|työhistoria|pracovní|"
-                 r"deneyim|akademik görev)"),
+                 r"deneyim|akademik görev|görevler|unvan|percurso|stilling|ansettelse)"),
 )
 
 

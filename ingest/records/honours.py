@@ -463,13 +463,20 @@ _PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?:
 # The words of a text table's header row over courses ("Asignatura  Titulación  Curso académico
 # Créditos", "Course  Term  Role  Students"), in the languages CVs are written in
 _COURSE_HEADS = frozenset("course courses asignatura asignaturas materia cours corso insegnamento "
-                          "disciplina lehrveranstaltung title module subject class unit".split())
+                          "disciplina lehrveranstaltung title module subject class unit dersin "
+                          "ders".split())
 _TERM_HEADS = frozenset("term terms semester semestre year years académico academic año période "
-                        "periodo anno session dates date jahr ay".split())
+                        "periodo anno session dates date jahr ay dönem akademik yıl".split())
 _TABLE_HEADS = _COURSE_HEADS | _TERM_HEADS | frozenset(
     "curso role rôle función rol position credits créditos ects cfu hours horas heures ore level "
     "programme program titulación degree studies estudios students enrolment enrollment "
-    "institution university universidad school code no of de en and y per".split())
+    "institution university universidad school code no of de en and y per cód código codigo "
+    "participación participação participation função funktion imp impartidos type tipo adı "
+    "haftalık saati teorik uygulama öğrenci sayısı".split())
+# A course's code in a cell of its own before its name: "101228", "MAK 3012", "CHEM 6A"
+_CODE_CELL = re.compile(r"[A-Z]{0,5}\s?\d{2,7}[A-Z]{0,2}")
+# A cell of a number (hours, credits, students): "3", "4,5", "112"
+_NUMBER_CELL = re.compile(r"\d{1,4}(?:[.,]\d{1,2})?")
 
 
 def _cells(text: str) -> list[str]:
@@ -505,10 +512,27 @@ def table_courses(rows: Sequence[Line], role: str | None) -> tuple[list[dict], s
             continue
         course, term, size = head
         parts = _cells(line.text)
+        if not found and all(set(re.findall(r"[^\W\d_]+", p.lower())) <= _TABLE_HEADS
+                             for p in parts):
+            used.add(at)  # the header's own second line ("académico  imp.")
+            continue
+        bare = [re.sub(r"\s*\([^()]*\)$", "", p) for p in parts]  # less notes in brackets
         if len(parts) >= size and YEAR.search(line.text):  # (a wrapped line may add cells)
             cells = parts
-            found.append({"course": parts[course], "role": role,
+            name = parts[course]
+            if course and _CODE_CELL.fullmatch(parts[course - 1]):
+                name = f"{parts[course - 1]} {name}"  # "101228  Edafología": its code first
+            found.append({"course": name, "role": role,
                           "term": parts[term] if term is not None else None,
+                          "_span": (line.start, line.end)})
+        elif found and len(parts) >= 3 and not YEAR.search(line.text) and (
+                named := [p for p in bare if not _NUMBER_CELL.fullmatch(p)]) and \
+                len(parts) - len(named) >= 2 and len(named[-1].split()) >= 2 and \
+                all(_NUMBER_CELL.fullmatch(p) for p in bare[bare.index(named[-1]) + 1:]):
+            # "MAK 5103 İleri Isı Transferi  3  0  14" under a row that printed the year and
+            # term for its group: a course, then its numbers
+            cells = parts
+            found.append({"course": named[-1], "role": role, "term": found[-1]["term"],
                           "_span": (line.start, line.end)})
         elif found and cells and 0 < len(parts) < size \
                 and not re.match(r"[a-z]\)\s|\d{1,2}[.)]\s", line.text) \
