@@ -3215,3 +3215,30 @@ def test_a_course_table_with_codes_a_two_line_header_and_rows_grouped_by_term() 
     found = extract(text, "Deniz Kaya")
     assert [r.data["course"] for r in found if r.kind == "teaching"] == [
         "FİZ 2011 Optik I", "FİZ 5120 Kuantum Optiği"]
+
+
+def test_a_norwegian_cv_reads_its_degrees_posts_and_open_end() -> None:
+    """Nordic names of universities ("Universitetet i Tromsø", "Lunds universitet"), degrees
+    ("Ph.d.", "Cand.scient.", "Fil.kand."), posts ("Førsteamanuensis", "Stipendiat") and an
+    open end written "nå"; a Turkish doctorate and master's ("Doktora", "Yüksek Lisans")."""
+    text = ("Sigrid Haugland Moe\n\nUTDANNING\n"
+            "2012–2016        Ph.d. i biologi, Universitetet i Tromsø\n"
+            "2010–2012        Cand.scient. i økologi, Universitetet i Tromsø\n"
+            "2007–2010        Fil.kand. i biologi, Lunds universitet\n"
+            "\nSTILLINGER\n"
+            "2021–nå          Førsteamanuensis i økologi, Nord universitet\n"
+            "2012–2016        Stipendiat, Institutt for arktisk biologi, Universitetet i Tromsø\n")
+    found = extract(text, "Sigrid Haugland Moe")
+    assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] == [
+        ("phd", "Universitetet i Tromsø"), ("masters", "Universitetet i Tromsø"),
+        ("bachelors", "Lunds universitet")]
+    assert [(r.data["role"], r.data["organisation"], r.data["end"])
+            for r in found if r.kind == "position"] == [
+        ("Førsteamanuensis i økologi", "Nord universitet", "nå"),
+        ("Stipendiat", "Universitetet i Tromsø", "2016")]
+    text = ("Deniz Kaya\n\nÖğrenim Durumu\n"
+            "Doktora          Makine Mühendisliği, Ege Üniversitesi, 2010–2015\n"
+            "Yüksek Lisans    Makine Mühendisliği, Ege Üniversitesi, 2008–2010\n")
+    found = extract(text, "Deniz Kaya")
+    assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] == [
+        ("phd", "Ege Üniversitesi"), ("masters", "Ege Üniversitesi")]

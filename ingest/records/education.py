@@ -22,14 +22,18 @@ _LEVELS = (
             r"Doctorat(?= (?:en|de|ès) | d['’])|Doctora?(?= en )|Douto(?:ra?)?(?= em )|"
             r"Dottorato(?= (?:di|in) )|Doutorado(?= (?:em|de) )|Dr\.-Ing\.|"
             r"Dr\. ?(?:phil|sc|med|techn)\.|"
-            r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk"),
+            r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk|"
+            # Nordic, Turkish and Finnish doctorates: "Ph.d. i lingvistikk", "Fil.dr.", "Doktora"
+            r"Ph\.d\.|Dr\.\s?philos\.|Fil\.\s?dr\.|Filosofie doktor|Doktora\b|Tohtori"),
     ("masters", r"M\.?\s?S\.?c?\.?(?=[\s,]|$)|M\.?Eng\.?|M\.A\.|MA(?= in )|MA\.(?= [A-Z])|MBA|"
                 r"M\.?Tech\.?|Master(?:'s|’s)?|MASTER(?:'S|’S)?|MPhil|M\.Phil\.?|Máster|"
                 # public health, policy, administration, fine arts, research, social work, law
                 r"M\.?P\.?H\.?(?=[\s,]|$)|MP[AP](?=[\s,]|$)|MFA(?=[\s,]|$)|M\.?Res\.?(?=[\s,]|$)|"
                 r"MSW(?=[\s,]|$)|LL\.?M\.?(?=[\s,]|$)|"
                 r"Maestría|Mestrado|Laurea [Mm]agistrale|Mgr\.|Magister|"  # Mgr.: Czech, Polish
-                r"Diplom(?:-[A-Z]\w+)?(?=[\s,(]|$)|Dipl\.-\w+\."),
+                r"Diplom(?:-[A-Z]\w+)?(?=[\s,(]|$)|Dipl\.-\w+\.|"
+                r"Cand\.\s?(?:scient|philol|polit|mag|oecon|psychol|real|jur)\.|Fil\.\s?mag\.|"
+                r"Yüksek Lisans|Filosofian maisteri|Doctoraal|Ingenieur(?= in )"),
     ("bachelors", r"B\.?\s?S\.?E?\.?(?=[\s,]|$)|B\.?Sc\.?|B\.?Eng\.?|B\.A\.|BA(?=[\s,])|"
                   r"B\.?Tech\.?|B\.?E\.?(?=[\s,])|Bachelor(?:'s|’s)?|BACHELOR(?:'S|’S)?|"
                   # medicine's first degree, law's, business's
@@ -39,7 +43,7 @@ _LEVELS = (
                   r"A\.B\.?(?=[\s,])|(?<![A-Za-z] )AB(?=[\s,])|Grado(?= en )|"
                   r"Licenciatura(?= (?:en|de) )|Licenciad[oa](?= en )|Licence(?= (?:en|de|ès) | d['’])|"
                   r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= (?:em|de) )|Graduação(?= em )|"
-                  r"Licencjat|"
+                  r"Licencjat|Fil\.\s?kand\.|(?<!Yüksek )Lisans\b|Kandidaatti|Bc\.(?= )|"
                   r"[Uu]ndergrad(?:uate)? degree"),
 )
 # The same levels as words (lower case, dots and apostrophes dropped), as a question writes them.
@@ -63,6 +67,11 @@ INSTITUTION = re.compile(
     r"Universiteit|Universidade|Universidad|Università|Uniwersytet|Univerzita|Institute|Institut|"
     r"Instituto|Istituto|College|Lycée|Gymnasium|Hochschule|Polytechnique|School|Academy|"
     r"Polytechnic|Politecnico|Ecole|École|Escola|Escuela|Scuola|Facultad|Faculdade|ETH|EPFL|"
+    # Nordic, Dutch, Finnish and Turkish names: "Universitetet i Bergen", "Lunds universitet",
+    # "Karolinska Institutet", "Høgskolen i Oslo", "Helsingin yliopisto", "Ege Üniversitesi"
+    r"Universitet(?:et)?|[Uu]niversitet|Institutet|Högskola[n]?|Høgsko(?:le|len)|Høgskule[n]?|"
+    r"Hogeschool|[Yy]liopisto|Korkeakoulu|Üniversitesi|Enstitüsü|Yüksek Teknoloji Enstitüsü|"
+    r"NTNU|KTH|DTU|"
     r"KAIST|MIT|CMU|UCLA|UC [A-Z]\w+|TU [A-Z]\w+|RWTH|Caltech|Technion|"
     + _UNIVERSITY_TYPOS + r")\b"
 )

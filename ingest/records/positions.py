@@ -50,7 +50,13 @@ ROLE = re.compile(
     r"Catedrátic[oa]|Becari[oa]|Professore|Professoressa|Dottorand[oa]|Assegnista|Borsista|"
     r"Wissenschaftliche[r]? Mitarbeiter(?:in)?|Postdoktorand(?:in)?|Adiunkt|Asystent|"
     r"Stagiaire|Attach[ée]e? temporaire|ATER|Charg[ée]e? d['’][ée]tudes|Estagiári[oa]|"
-    r"Consultor[a]?|Coordenador[a]?|Coordinador[a]?|Coordinat(?:eur|rice|ore))\b"
+    r"Consultor[a]?|Coordenador[a]?|Coordinador[a]?|Coordinat(?:eur|rice|ore)|"
+    # Nordic, Dutch, Finnish, Turkish and Czech
+    r"(?:Første)?[Aa]manuensis|Postdoktor|Gjesteforsker|Forsker|Forskare|Stipendiat|"
+    r"Universitetslektor|Lektor|Docent|Adjunkt|Tutkija(?:tohtori)?|Yliopistonlehtori|"
+    r"Professori|Dosentti|Väitöskirjatutkija|Universitair (?:hoofd)?docent|Hoogleraar|"
+    r"Promovendus|Onderzoeker|Araştırma Görevlisi|Öğretim (?:Üyesi|Görevlisi)|Doçent|"
+    r"Profesör|Odborný asistent|Vědecký pracovník)\b"
 )
 # A company's legal form after its name ("Spotify AB", "Siemens AG", "Philips N.V."), not a
 # state's code after a comma ("Adelaide, SA").
@@ -85,7 +91,7 @@ _PLACE = re.compile(
 # de Estudos e Pesquisas"), which the length of a name leaves out of its count.
 NAME_JOINERS = frozenset("de du des do da dos das di del della dei y e et".split())
 _FUNCTION_WORDS = frozenset("is was are were where she he her his their they which who has have "
-                            "had been that this i my we our".split())
+                            "had been that this my we our".split())
 _LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?"
                        r"(?:,\s*[A-Z][\w ]+)?$")
 _MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)

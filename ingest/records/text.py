@@ -20,7 +20,9 @@ _MONTHS_ABROAD = (
     "noviembre diciembre dic "  # Spanish
     "janeiro fevereiro fev março maio junho julho setembro outubro dezembro dez "  # Portuguese
     "januar februar märz mär juni juli oktober okt dezember "  # German
-    "gennaio febbraio maggio giugno giu luglio lug settembre sett ottobre ott dicembre"  # Italian
+    "gennaio febbraio maggio giugno giu luglio lug settembre sett ottobre ott dicembre "  # Italian
+    "januari februari mars maj augusti desember des mei maart mrt "  # Nordic, Dutch
+    "ocak şubat nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık"  # Turkish
 ).split()
 _MONTHS_WITH_STOP = "ene ago set out gen".split()
 MONTH = (r"(?<![^\W\d_])(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
@@ -34,11 +36,11 @@ MONTH = (r"(?<![^\W\d_])(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|
 _POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
           r"(?:\d{1,2}[/.])?\d{1,2}[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d–-])|"
           r"(?:19|20)\d{2}\.(?:0?[1-9]|1[0-2])(?![\d.])|(?:19|20)\d{2})")
-# An open end as CVs write it in English, Italian, Spanish, Portuguese, French, German and Polish
-# ("2021 – oggi", "seit 2019", "2018 – actualidad", "depuis 2020", "od 2017").
+# An open end as CVs write it in English, Italian, Spanish, Portuguese, French, German, Polish,
+# the Nordic languages, Dutch, Turkish and Czech ("2021 – oggi", "seit 2019", "2020–nå").
 OPEN = (r"(?:present|current|now|today|ongoing|oggi|presente|in corso|actualidad|actual|"
         r"actualmente|atual|hoy|aujourd'hui|aujourd’hui|présent|en cours|heute|dato|jetzt|"
-        r"obecnie|nadal)")
+        r"obecnie|nadal|nå|nu|nyt|heden|halen|günümüz|dosud|současnost)")
 SINCE = r"(?:since|from|seit|dal|dall'|desde|depuis|od)"
 # "Aug. 2017 - Present", "2016 – 2021", "Jun – Sep 2019", "May 2017 to Aug 2017",
 # "08/2011 – 12/2011"
