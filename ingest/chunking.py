@@ -191,6 +191,9 @@ def heading_title(line: str, person: str | None = None) -> str | None:
             rest = clean_line(line[numbered.end():]).rstrip(":").strip()
             words = rest.split()
             last = words[-1].lower() if words else ""
+            if rest.isupper() and len(words) <= 8 and _names_kind(rest) and \
+                    not re.search(r"\d", rest):
+                return rest  # "3. PREMIOS, AYUDAS Y PROYECTOS COMO INVESTIGADORA PRINCIPAL"
             # ("12. Son iki yılda verdiği lisans ve lisansüstü düzeydeki dersler": Turkish puts
             # what a heading holds last; "4. Öğrenim Durumu", Portuguese and Spanish first)
             if 1 <= len(words) <= (10 if all(w.islower() for w in words[1:]) else 5) \

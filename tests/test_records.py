@@ -3242,3 +3242,42 @@ def test_a_norwegian_cv_reads_its_degrees_posts_and_open_end() -> None:
     found = extract(text, "Deniz Kaya")
     assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] == [
         ("phd", "Ege Üniversitesi"), ("masters", "Ege Üniversitesi")]
+
+
+def test_courses_under_a_line_that_names_their_term() -> None:
+    """A line that names only a term ("Wintersemester 2023/24", "Ano letivo 2022/2023", a
+    place after a dash) heads the course lines under it, whose leading cells give the kind of
+    class ("VL", "Ü"), the semester ("1.º sem.") or the code, and whose hours close them."""
+    text = ("Katharina Weller\n\nLehrveranstaltungen\n"
+            "Wintersemester 2023/24\n"
+            "   VL   Geschichte der Hanse im Spätmittelalter                    2 SWS\n"
+            "   Ü    Paläographie für Anfänger                                  2 SWS\n"
+            "\nSommersemester 2022 – Universität Rostock (Vertretung)\n"
+            "   HS   Stadt und Handel im Ostseeraum                             2 SWS\n")
+    found = extract(text, "Katharina Weller")
+    assert [(r.data["course"], r.data["term"], r.data.get("institution"))
+            for r in found if r.kind == "teaching"] == [
+        ("Geschichte der Hanse im Spätmittelalter", "Wintersemester 2023/24", None),
+        ("Paläographie für Anfänger", "Wintersemester 2023/24", None),
+        ("Stadt und Handel im Ostseeraum", "Sommersemester 2022", "Universität Rostock")]
+    text = ("Marta Lobo Quintas\n\nAtividade pedagógica\n"
+            "UNIVERSIDADE DO MINHO — Departamento de Biologia\n"
+            "   Ano letivo 2022/2023\n"
+            "       1.º sem.   41220  Ecologia de Rios       L Biologia     Regente    T 30 h\n"
+            "       2.º sem.   41231  Limnologia Aplicada    M Ecologia     Docente    PL 24 h\n")
+    found = extract(text, "Marta Lobo Quintas")
+    assert [(r.data["course"], r.data["term"]) for r in found if r.kind == "teaching"] == [
+        ("41220 Ecologia de Rios", "Ano letivo 2022/2023"),
+        ("41231 Limnologia Aplicada", "Ano letivo 2022/2023")]
+
+
+def test_honours_named_in_nordic_and_turkish_under_a_long_numbered_heading() -> None:
+    """A numbered heading in capitals of seven words that names awards, and honours named by
+    the words of other languages ("Undervisningsprisen", "Genç Araştırmacı Ödülü")."""
+    text = ("Deniz Kaya\n\n3. PREMIOS, AYUDAS Y PROYECTOS COMO INVESTIGADOR PRINCIPAL\n"
+            "2023     Undervisningsprisen ved Det matematisk-naturvitenskapelige fakultet\n"
+            "2019     Türk Fizik Derneği Genç Araştırmacı Ödülü\n")
+    found = extract(text, "Deniz Kaya")
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("Undervisningsprisen ved Det matematisk-naturvitenskapelige fakultet", 2023),
+        ("Türk Fizik Derneği Genç Araştırmacı Ödülü", 2019)]

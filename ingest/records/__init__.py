@@ -504,6 +504,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         # column of years, each heading the course taught that year.
         return _wrap("teaching", found + dated)
     place = None  # the school a line of its own names, for the courses under it
+    term = None  # the term a line of its own names ("Wintersemester 2023/24"), likewise
     talks = False  # under "Guest lectures:": talks given in others' courses, up to a subheading
     wrapped = False  # the line goes on from a talk's line
     for line in rows:
@@ -526,6 +527,10 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found[-1]["role"], found[-1]["term"] = held["role"], held["terms"].strip(" ,;")
             found[-1]["_span"] = (found[-1]["_span"][0], line.end)
             continue
+        if lists and (heading := honours.TERM_HEADING.match(line.text)) and (
+                not heading["place"] or education.INSTITUTION.search(heading["place"])):
+            term, place = heading["term"], heading["place"] or place
+            continue
         listed = (honours.courses_in_paragraph(line, current) or honours.teaching_from_list(
             line, current, under_role=under_role)) if lists else []
         named = honours.role_line(line.text)
@@ -535,11 +540,14 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found += listed
         elif named:
             current, place = named, school or place
+        elif term and lists and honours.led_by_cells(line.text) and (
+                course := honours.course_line(line, current, place, term)):
+            found.append(course)  # "1.º sem.  40331  Ecologia Marinha  …" under its year
         elif course := honours.teaching_from_line(line, current):
             found.append({"institution": place} | course if place else course)
         elif school:
             place = school
-        elif lists and (course := honours.course_line(line, current, place)):
+        elif lists and (course := honours.course_line(line, current, place, term)):
             found.append(course)
     return _wrap("teaching", found)
 

@@ -130,7 +130,11 @@ _HONOUR = re.compile(
     # them ("Dissertationspreis", "Deutschlandstipendium")
     r"preis\b|\bbecas?\b|\bbourse|\bborsa\b|\bborse di studio|\bbolsa\b|nagrod|"
     r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|"
-    r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at",
+    r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at|"
+    # Nordic, Dutch, Finnish, Turkish and Czech: "Undervisningsprisen", "Genç Araştırmacı
+    # Ödülü", "TÜBİTAK 2219 … Burs Programı", "Cena děkana"
+    r"prisen\b|\bpris\b|priset\b|\bprijs\b|palkinto|apuraha|ödül|\bburs\b|bursu\b|"
+    r"\bcena\b|stipendium",
     re.I)
 
 
@@ -379,21 +383,52 @@ def _without_asides(text: str) -> str:
                       or _TEACH_ROLE.search(found.group(0)) else "", text)
 
 
-def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
+# A line that says only which term the lines under it were taught in ("Wintersemester 2023/24",
+# "Ano letivo 2022/2023", "Fall 2019"), a place after a dash: "… – Universität Osnabrück (…)"
+TERM_HEADING = re.compile(
+    r"(?P<term>(?:(?:Winter|Sommer|Summer)semester|WS|SS|WiSe|SoSe|Semester|Semestre|Trimestre|"
+    r"Term|Quarter|Academic year|Ano (?:letivo|lectivo)|Año académico|Curso(?: académico)?|"
+    r"Anno accademico|a\.\s?a\.|Akademik yıl|Studienjahr|Spring|Summer|Fall|Autumn|Winter)"
+    r"\s+(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?)"
+    r"(?:\s*[–—-]\s*(?P<place>[A-ZÀ-Ý][^()]*?))?(?:\s*\([^()]*\))?\s*:?\s*$", re.I)
+# Cells before a course's name on its line: its code ("40331", "MAK 3012"), its semester
+# ("1.º sem.", "2. Sem.", "º sem." where "1." was read as a list's number), or the kind of
+# class it was, cut short ("VL", "HS", "Ü", "CM", "TD")
+_CODE_CELL = re.compile(r"[A-Z]{0,5}\s?\d{2,7}[A-Z]{0,2}")
+_LEADING_CELL = re.compile(r"[A-Z]{0,5}\s?\d{2,7}[A-Z]{0,2}|(?:\d\.?)?\s?[ºª°]?\s?(?:sem|semestre|"
+                           r"semester|term|trim)\.?|[A-ZÄÖÜ]{1,3}(?:\s?\+\s?[A-Z]{1,3})?", re.I)
+
+
+def led_by_cells(text: str) -> bool:
+    """Whether a line opens with a cell of a course's code, semester or kind of class, set
+    apart from the course's name by a column's gap ("VL  Die Hanse …", "1.º sem.  40331  …")."""
+    first = re.split(r"\s{2,}", text.strip(), maxsplit=1)
+    return len(first) == 2 and _LEADING_CELL.fullmatch(first[0]) is not None
+
+
+def course_line(line: Line, role: str | None, place: str | None,
+                under_term: str | None = None) -> dict | None:
     """A course named on a line of its own in a teaching section, its role or school given by
     a line above ("University of Tarn" / "Introduction to Statistics (undergraduate), 2019,
-    2020"; "Teaching assistant for the following courses at …:" / "Linear Algebra"), or by
+    2020"; "Teaching assistant for the following courses at …:" / "Linear Algebra"), its term
+    by a line above (`under_term`: "Wintersemester 2023/24" / "VL  Die Hanse …  2 SWS"), or by
     the other cells of its table row; None for a line that names no course so."""
     line, led = term_led(line)
     text = _HOURS.sub("", _without_asides(line.text))
+    text = re.sub(r"\s+\d+\s*(?:SWS|ECTS|CFU|stp|sp|op)\.?\s*$", "", text)
     term = _TERM.search(text)
     rest = re.sub(r"\(\s*\)", " ", text.replace(term.group(0), " ")) if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
     parts = [p.strip(" ,.;:–·-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[—–·-]\s", rest)]
+    code = None
+    while under_term and led_by_cells(line.text) and len(parts) > 1 and \
+            _LEADING_CELL.fullmatch(parts[0]):
+        cell = parts.pop(0)  # "1.º sem.  40331  Ecologia Marinha  …": the course after them
+        code = cell if _CODE_CELL.fullmatch(cell) and re.search(r"\d", cell) else code
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
     # the line's own school and term make it a course where nothing above names a role
     placed = term is not None and any(INSTITUTION.search(p) for p in parts[1:])
-    if not parts or not (role or line.row >= 0 or place or placed):
+    if not parts or not (role or line.row >= 0 or place or placed or under_term):
         return None
     course, words = parts[0], parts[0].split()
     named = [w for w in words if w.lower() not in _SMALL_WORDS]
@@ -408,8 +443,8 @@ def course_line(line: Line, role: str | None, place: str | None) -> dict | None:
     # a table row's school is in its own cells, not a line above the table
     where = next((p for p in parts[1:] if INSTITUTION.search(p)), None) or (
         place if line.row < 0 else None)
-    return {"course": course, "role": said or role,
-            "term": led or (term.group(0) if term else None),
+    return {"course": f"{code} {course}" if code else course, "role": said or role,
+            "term": led or (term.group(0) if term else under_term),
             "_span": (line.start, line.end)} | ({"institution": where} if where else {})
 
 
@@ -473,8 +508,6 @@ _TABLE_HEADS = _COURSE_HEADS | _TERM_HEADS | frozenset(
     "institution university universidad school code no of de en and y per cód código codigo "
     "participación participação participation função funktion imp impartidos type tipo adı "
     "haftalık saati teorik uygulama öğrenci sayısı".split())
-# A course's code in a cell of its own before its name: "101228", "MAK 3012", "CHEM 6A"
-_CODE_CELL = re.compile(r"[A-Z]{0,5}\s?\d{2,7}[A-Z]{0,2}")
 # A cell of a number (hours, credits, students): "3", "4,5", "112"
 _NUMBER_CELL = re.compile(r"\d{1,4}(?:[.,]\d{1,2})?")
 
