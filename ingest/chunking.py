@@ -351,9 +351,18 @@ def _raw_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     blocks: list[tuple[int, int]] = []
     b_start: int | None = None
     offset = start
+    previous, first_indent = "", 0
     for line in text[start:end].splitlines(keepends=True):
         stripped = line.strip()
         new_item = bool(_BULLET.match(line) or _MD_HEADING.match(line))
+        if new_item and b_start is not None and re.match(r"\s+\d{1,3}\.\s", line) and \
+                re.search(r"[^\W\d_]$", previous) and \
+                len(line) - len(line.lstrip(" ")) > first_indent:
+            new_item = False  # "… Konfliktregelung im" / "     14. Jahrhundert, in: …": a wrap
+        if stripped:
+            if b_start is None or new_item:
+                first_indent = len(line) - len(line.lstrip(" "))
+            previous = line.rstrip()
         if not stripped or set(stripped) <= {"-", "—", "_", "="}:
             if b_start is not None:
                 blocks.append((b_start, offset))

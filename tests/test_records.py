@@ -3281,3 +3281,21 @@ def test_honours_named_in_nordic_and_turkish_under_a_long_numbered_heading() -> 
     assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
         ("Undervisningsprisen ved Det matematisk-naturvitenskapelige fakultet", 2023),
         ("Türk Fizik Derneği Genç Araştırmacı Ödülü", 2019)]
+
+
+def test_references_as_german_historians_cite_them() -> None:
+    """"Surname, Given: Title, in: Journal 12 (2020), S. 1–34", a chapter "in: Editor, Given
+    (Hg.): Book, Place: Publisher 2021", co-authors parted by " / ", and a wrapped line that
+    opens with a number ("     14. Jahrhundert, …") going on from the line above."""
+    text = ("Jonas Albrecht\n\nSchriftenverzeichnis\n"
+            "Albrecht, Jonas: Zollbücher als Quelle. Der Ostseehandel Danzigs um 1450, in:\n"
+            "     Zeitschrift für Ostmitteleuropa-Forschung 69 (2020), S. 1–34.\n"
+            "Albrecht, Jonas / Weber, Lena: Gesandte und Tagfahrten im\n"
+            "     14. Jahrhundert, in: Rohde, Karin (Hg.): Diplomatie im Mittelalter, Ostfildern:\n"
+            "     Thorbecke 2021, S. 211–240.\n")
+    found = extract(text, "Jonas Albrecht")
+    assert [(r.data["title"], r.data["venue"], r.data["year"])
+            for r in found if r.kind == "publication"] == [
+        ("Zollbücher als Quelle. Der Ostseehandel Danzigs um 1450",
+         "Zeitschrift für Ostmitteleuropa-Forschung", 2020),
+        ("Gesandte und Tagfahrten im 14. Jahrhundert", "Diplomatie im Mittelalter", 2021)]

@@ -368,11 +368,37 @@ def _springer_entry(whole: str, person: str) -> dict | None:
                                                             for a in authors)}
 
 
+# As German historians and lawyers cite: "Surname, Given" (several parted by " / "), a colon,
+# the title, then ", in: Journal 47 (2020), S. 1–34", ", in: Editor, Given (Hg.): Book,
+# Place: Publisher 2021", or a book's series in brackets and "Place: Publisher 2018".
+_GERMAN_NAME = r"[A-ZÀ-Þ][\w'’-]+(?:[ -][A-ZÀ-Þ][\w'’-]+)?,\s[A-ZÀ-Þ][\w.'’-]*(?:\s[A-ZÀ-Þ][\w.'’-]*)?"
+_GERMAN = re.compile(
+    rf"(?P<authors>{_GERMAN_NAME}(?:\s/\s{_GERMAN_NAME})*)(?:\s\((?:Hg|Hrsg)\.\))?:\s+"
+    r"(?P<title>[A-ZÀ-Þ\d].{8,300}?)(?:,\sin:\s+(?:(?:[^:()]{2,120}?)\s\((?:Hg|Hrsg)\.\):\s+)?"
+    r"(?P<venue>[^,()]{3,150}?)(?:\s(?:\d{1,4}(?:/\d{1,4})?\s)?\((?P<year>(?:19|20)\d{2})\)|,\s"
+    r"(?:[A-ZÀ-Þ][\w/ -]+:\s)?[^,]{2,60}?\s(?P<later>(?:19|20)\d{2}))"
+    r"|(?:\s\((?P<series>[^()]*\d[^()]*)\))?,\s[A-ZÀ-Þ][\w/ -]+:\s(?P<publisher>[^,]{2,60}?)"
+    r"\s(?P<book>(?:19|20)\d{2}))[.,\s]")
+
+
+def _german_entry(whole: str, person: str) -> dict | None:
+    found = _GERMAN.match(whole)
+    if not found:
+        return None
+    authors = [a.strip() for a in found["authors"].split(" / ")]
+    venue = found["venue"] or re.sub(r",\s*(?:N\.\s?F\.\s*)?\d+$", "", found["series"] or "") \
+        or found["publisher"]
+    return {"title": found["title"].strip(), "authors": authors, "venue": venue.strip(),
+            "year": int(found["year"] or found["later"] or found["book"]), "award": None,
+            "authored": any(same_person(a, person) for a in authors)}
+
+
 def ams_entry(whole: str, person: str) -> dict | None:
-    """An entry in the AMS or the Springer style, read whole; None when it is neither."""
+    """An entry in the AMS, the Springer or the German humanities style, read whole; None when
+    it is none of them."""
     found = _AMS.match(whole)
     if not found:
-        return _springer_entry(whole, person)
+        return _springer_entry(whole, person) or _german_entry(f"{whole} ", person)
     if found["title"].count("(") != found["title"].count(")"):
         return None
     authors = [a.strip() for a in re.split(r",\s|,?\s(?:and|et|und|&)\s", found["authors"])]

@@ -144,7 +144,14 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
     bold: spans of text set in bold type (a PDF's, from its fonts), besides Markdown's **."""
     offset = start
     raws = text[start:end].splitlines(keepends=True)
+    above = ""
     for raw, below in zip(raws, [*raws[1:], ""], strict=True):
+        # "… Konfliktregelung im" / "     14. Jahrhundert, in: …": a number that goes on from a
+        # line cut mid-phrase, indented under it, is no list's number
+        wrap = re.match(r"(\s+)\d{1,3}\.\s", raw) is not None and \
+            re.search(r"[^\W\d_]$", above.rstrip()) is not None and \
+            len(raw) - len(raw.lstrip(" ")) > len(above) - len(above.lstrip(" "))
+        above = raw if raw.strip() else above
         if raw.count("|") >= 2 and _TABLE_RULE.match(below):
             offset += len(raw)  # a table's header row ("| Year | Award |") names no record
             continue
@@ -158,7 +165,8 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             at = text.find(piece.strip(), offset, offset + len(raw)) if piece.strip() else -1
             where = at if at >= 0 else offset
             marked = re.search(r"\*\*(.+?)\*\*|<b>(.+?)</b>", piece)
-            cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) else clean(piece)
+            cleaned = strip_bullet(clean(piece)) if _BULLET.match(piece) and not wrap else \
+                clean(piece)
             if DESCRIBING_LABEL.match(cleaned):
                 continue
             if _EMPLOYER_LABEL.match(cleaned):  # the employer without its street address
