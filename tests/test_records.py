@@ -3299,3 +3299,23 @@ def test_references_as_german_historians_cite_them() -> None:
         ("Zollbücher als Quelle. Der Ostseehandel Danzigs um 1450",
          "Zeitschrift für Ostmitteleuropa-Forschung", 2020),
         ("Gesandte und Tagfahrten im 14. Jahrhundert", "Diplomatie im Mittelalter", 2021)]
+
+
+def test_posts_and_degrees_of_german_and_portuguese_cvs() -> None:
+    """"Akademische Rätin", "Studentische Hilfskraft", "Praktikum", "Professora Auxiliar" are
+    posts; "Doutoramento em" and "Licenciatura em" are degrees."""
+    text = ("Clara Neumann Reis\n\nBeruflicher Werdegang\n"
+            "seit 10/2020        Akademische Rätin auf Zeit, Historisches Seminar, Universität Kiel\n"
+            "04/2011 – 09/2012   Studentische Hilfskraft, Universität Kiel\n"
+            "\nPercurso profissional\n"
+            "out. 2021 – presente    Professora Auxiliar, Universidade de Coimbra\n"
+            "\nHabilitações académicas\n"
+            "2014 – 2018    Doutoramento em Geologia, Universidade de Coimbra\n"
+            "2008 – 2011    Licenciatura em Geologia, Universidade do Minho\n")
+    found = extract(text, "Clara Neumann Reis")
+    assert [(r.data["role"], r.data["organisation"]) for r in found if r.kind == "position"] == [
+        ("Akademische Rätin auf Zeit", "Universität Kiel"),
+        ("Studentische Hilfskraft", "Universität Kiel"),
+        ("Professora Auxiliar", "Universidade de Coimbra")]
+    assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] == [
+        ("phd", "Universidade de Coimbra"), ("bachelors", "Universidade do Minho")]

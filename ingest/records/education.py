@@ -20,7 +20,7 @@ _LEVELS = (
     ("phd", r"Ph\.?\s?D\.?|PH\.?\s?D\.?|Doctor(?:ate| of Philosophy)|DOCTOR(?:ATE| OF PHILOSOPHY)|"
             r"Doctoral|D\.Phil\.?|Dr\. rer\. nat\.|Doctorado(?= (?:en|de) )|"
             r"Doctorat(?= (?:en|de|ès) | d['’])|Doctora?(?= en )|Douto(?:ra?)?(?= em )|"
-            r"Dottorato(?= (?:di|in) )|Doutorado(?= (?:em|de) )|Dr\.-Ing\.|"
+            r"Dottorato(?= (?:di|in) )|Douto(?:rado|ramento)(?= (?:em|de) )|Dr\.-Ing\.|"
             r"Dr\. ?(?:phil|sc|med|techn)\.|"
             r"Promotion(?=\s*\(Dr|\s+(?:in|zum)\s)|Doktorat|[Dd]oktor nauk|"
             # Nordic, Turkish and Finnish doctorates: "Ph.d. i lingvistikk", "Fil.dr.", "Doktora"
@@ -41,7 +41,7 @@ _LEVELS = (
                   r"BBA(?=[\s,]|$)|"
                   # "A.B.", "AB in History"; not the "AB" of "Klarna AB", a company's form
                   r"A\.B\.?(?=[\s,])|(?<![A-Za-z] )AB(?=[\s,])|Grado(?= en )|"
-                  r"Licenciatura(?= (?:en|de) )|Licenciad[oa](?= en )|Licence(?= (?:en|de|ès) | d['’])|"
+                  r"Licenciatura(?= (?:en|de|em) )|Licenciad[oa](?= en )|Licence(?= (?:en|de|ès) | d['’])|"
                   r"Laurea(?= (?:in|[Tt]riennale))|Bacharelado(?= (?:em|de) )|Graduação(?= em )|"
                   r"Licencjat|Fil\.\s?kand\.|(?<!Yüksek )Lisans\b|Kandidaatti|Bc\.(?= )|"
                   r"[Uu]ndergrad(?:uate)? degree"),

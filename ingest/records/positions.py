@@ -52,7 +52,12 @@ ROLE = re.compile(
     r"Stagiaire|Attach[ée]e? temporaire|ATER|Charg[ée]e? d['’][ée]tudes|Estagiári[oa]|"
     r"Consultor[a]?|Coordenador[a]?|Coordinador[a]?|Coordinat(?:eur|rice|ore)|"
     # Nordic, Dutch, Finnish, Turkish and Czech
-    r"(?:Første)?[Aa]manuensis|Postdoktor|Gjesteforsker|Forsker|Forskare|Stipendiat|"
+    r"(?:Første)?[Aa]manuensis|Postdoktor|Gjesteforsker|Forsker|Forskare|Stipendiat(?:in)?|"
+    # German and Portuguese posts: "Akademische Rätin", "Studentische Hilfskraft", "Vertretung
+    # der W2-Professur", "Professora Auxiliar", "Bolseira de doutoramento", "Estágio curricular"
+    r"Akademische[r]? (?:Ober)?R(?:at|ätin)|Juniorprofessor(?:in)?|Privatdozent(?:in)?|"
+    r"Lehrbeauftragte[r]?|(?:Studentische|Wissenschaftliche)[r]? Hilfskraft|Praktikum|"
+    r"Praktikant(?:in)?|[\w-]*Professur|Professora|Bolseir[oa]|Estágio|"
     r"Universitetslektor|Lektor|Docent|Adjunkt|Tutkija(?:tohtori)?|Yliopistonlehtori|"
     r"Professori|Dosentti|Väitöskirjatutkija|Universitair (?:hoofd)?docent|Hoogleraar|"
     r"Promovendus|Onderzoeker|Araştırma Görevlisi|Öğretim (?:Üyesi|Görevlisi)|Doçent|"
