@@ -3264,11 +3264,16 @@ def test_courses_under_a_line_that_names_their_term() -> None:
             "UNIVERSIDADE DO MINHO — Departamento de Biologia\n"
             "   Ano letivo 2022/2023\n"
             "       1.º sem.   41220  Ecologia de Rios       L Biologia     Regente    T 30 h\n"
-            "       2.º sem.   41231  Limnologia Aplicada    M Ecologia     Docente    PL 24 h\n")
+            "       2.º sem.   41231  Limnologia Aplicada    M Ecologia     Docente    PL 24 h\n"
+            "       2.º sem.   41240  Gestão de Bacias       M Ecologia     Docente    PL 20 h\n"
+            "                         Hidrográficas\n"
+            "   Anos letivos 2018/2019 a 2020/2021\n"
+            "      Lecionou, como assistente, as aulas práticas de Ecologia de Rios (41220).\n")
     found = extract(text, "Marta Lobo Quintas")
     assert [(r.data["course"], r.data["term"]) for r in found if r.kind == "teaching"] == [
         ("41220 Ecologia de Rios", "Ano letivo 2022/2023"),
-        ("41231 Limnologia Aplicada", "Ano letivo 2022/2023")]
+        ("41231 Limnologia Aplicada", "Ano letivo 2022/2023"),
+        ("41240 Gestão de Bacias Hidrográficas", "Ano letivo 2022/2023")]
 
 
 def test_honours_named_in_nordic_and_turkish_under_a_long_numbered_heading() -> None:

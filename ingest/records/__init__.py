@@ -505,6 +505,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         return _wrap("teaching", found + dated)
     place = None  # the school a line of its own names, for the courses under it
     term = None  # the term a line of its own names ("Wintersemester 2023/24"), likewise
+    led = False  # the line above gave a course after its leading cells
     talks = False  # under "Guest lectures:": talks given in others' courses, up to a subheading
     wrapped = False  # the line goes on from a talk's line
     for line in rows:
@@ -527,6 +528,17 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found[-1]["role"], found[-1]["term"] = held["role"], held["terms"].strip(" ,;")
             found[-1]["_span"] = (found[-1]["_span"][0], line.end)
             continue
+        cells = re.split(r"\s{2,}", line.text.strip())
+        if led and len(cells) <= 2 and len(cells[0].split()) <= 5 and \
+                not re.search(r"\d", cells[0]) and not honours.led_by_cells(line.text) and \
+                not honours.role_line(line.text):
+            # "40512  Planeamento e Gestão de  …" / "Áreas Marinhas Protegidas": the course's
+            # name wrapped in its column
+            found[-1]["course"] = f"{found[-1]['course']} {cells[0]}"
+            found[-1]["_span"] = (found[-1]["_span"][0], line.end)
+            led = False
+            continue
+        led = False
         if lists and (heading := honours.TERM_HEADING.match(line.text)) and (
                 not heading["place"] or education.INSTITUTION.search(heading["place"])):
             term, place = heading["term"], heading["place"] or place
@@ -543,11 +555,12 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         elif term and lists and honours.led_by_cells(line.text) and (
                 course := honours.course_line(line, current, place, term)):
             found.append(course)  # "1.º sem.  40331  Ecologia Marinha  …" under its year
+            led = True
         elif course := honours.teaching_from_line(line, current):
             found.append({"institution": place} | course if place else course)
         elif school:
             place = school
-        elif lists and (course := honours.course_line(line, current, place, term)):
+        elif lists and (course := honours.course_line(line, current, place)):
             found.append(course)
     return _wrap("teaching", found)
 

@@ -387,9 +387,11 @@ def _without_asides(text: str) -> str:
 # "Ano letivo 2022/2023", "Fall 2019"), a place after a dash: "… – Universität Osnabrück (…)"
 TERM_HEADING = re.compile(
     r"(?P<term>(?:(?:Winter|Sommer|Summer)semester|WS|SS|WiSe|SoSe|Semester|Semestre|Trimestre|"
-    r"Term|Quarter|Academic year|Ano (?:letivo|lectivo)|Año académico|Curso(?: académico)?|"
+    r"Term|Quarter|Academic years?|Anos? (?:letivos?|lectivos?)|Años? académicos?|"
+    r"Curso(?: académico)?|"
     r"Anno accademico|a\.\s?a\.|Akademik yıl|Studienjahr|Spring|Summer|Fall|Autumn|Winter)"
-    r"\s+(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?)"
+    r"\s+(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?"
+    r"(?:\s*(?:[–-]|a|to|bis|à)\s*(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?)?)"
     r"(?:\s*[–—-]\s*(?P<place>[A-ZÀ-Ý][^()]*?))?(?:\s*\([^()]*\))?\s*:?\s*$", re.I)
 # Cells before a course's name on its line: its code ("40331", "MAK 3012"), its semester
 # ("1.º sem.", "2. Sem.", "º sem." where "1." was read as a list's number), or the kind of
