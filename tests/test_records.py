@@ -3324,3 +3324,14 @@ def test_posts_and_degrees_of_german_and_portuguese_cvs() -> None:
         ("Professora Auxiliar", "Universidade de Coimbra")]
     assert [(r.data["level"], r.data["institution"]) for r in found if r.kind == "education"] == [
         ("phd", "Universidade de Coimbra"), ("bachelors", "Universidade do Minho")]
+
+
+def test_a_markdown_course_table_with_quarter_codes() -> None:
+    """Quarter codes ("FA19, WI20") are terms, not course codes; "CHEM 6A" is a code."""
+    text = ("Ingrid Solberg\n\n## Teaching\n\n"
+            "| Course | Title | Quarters | Role |\n|---|---|---|---|\n"
+            "| CHEM 6A | General Chemistry I | FA19, FA20, FA21 | Instructor of record |\n"
+            "| CHEM 6B | General Chemistry II | WI20, WI21 | Instructor of record |\n")
+    found = extract(text, "Ingrid Solberg")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "CHEM 6A General Chemistry I", "CHEM 6B General Chemistry II"]

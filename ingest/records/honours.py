@@ -67,7 +67,10 @@ TALKS = re.compile(r"\W*(?:(?:guest|invited|keynote|plenary|public)\s+(?:lecture
                    r"seminars?|presentations?)|(?:department(?:al)?|research)\s+seminars?|"
                    r"colloqui(?:um|a)|invited\s+talks?)\b", re.I)
 _COURSE = re.compile(r"\b(?!(?:WS|SS)\s?(?:19|20)\d{2})"
+                     # a quarter's or a term's code is no course's: "FA19", "WI20", "SP21"
+                     r"(?!(?:FA|WI|SP|SU|SS|AU|HS|FS|VT|HT)\d{2}\b)"
                      r"(?:[A-Z]{2,6}(?:-[A-Z])?\s?\d{2,4}[A-Z]?|[A-Z]{2,6}-\d{3,4}[A-Z]?|"
+                     r"[A-Z]{3,6}\s\d{1,2}[A-Z]{1,2}|"  # "CHEM 6A", "CHEM 6BL"
                      r"\d{2}-\d{3}|"
                      r"\d[A-Z]{2,3}\d{2,3}[A-Z]?)\b")
 
