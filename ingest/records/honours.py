@@ -761,6 +761,31 @@ def term_led(line: Line) -> tuple[Line, str | None]:
         led.group(0).strip(" :·")
 
 
+# A course named in quotes near the start of its line ("· «Sciences du sol», Cursus ingénieur …:
+# chargée de TD", "módulo «Manejo ecológico del suelo»: profesora invitada"), and the words
+# that say its line's person taught it, in the languages CVs are written in: a course attended
+# ("«Curso de Iniciación a la Docencia Universitaria» (40 h), 2011") says none.
+_QUOTED_COURSE = re.compile(r"[^«“\"]{0,80}?[«“\"](?P<course>[^»”\"]{4,120})[»”\"]")
+_TAUGHT_AS = re.compile(r"\b(?:profes+or[ae]?|docente|intervenante?|formador[a]?|formatrice|"
+                        r"formateur|lecturer|instructor|teacher|tutor|lektor|dozent(?:in)?|"
+                        r"taught|impartid[oa]|lecionad[oa]|enseign[ée]e?)\b", re.I)
+
+
+def quoted_course(line: Line, default_role: str | None) -> dict | None:
+    """A course a teaching line names in quotes, with the role the line says it was taught in;
+    None for a line that says no such role."""
+    found = _QUOTED_COURSE.match(line.text)
+    if not found or _COURSE.search(line.text[:found.start("course")]):
+        return None  # "CS 5414: … ("Consensus in Practice")": the course is the code's
+    rest = line.text[:found.start("course")] + " " + line.text[found.end():]
+    said = _TEACH_ROLE.search(rest) or _TAUGHT_AS.search(rest)
+    if not said:
+        return None
+    term = _term(rest)
+    return {"course": found["course"].strip(" ,."), "role": said.group(0),
+            "term": term.group(0) if term else None, "_span": (line.start, line.end)}
+
+
 def teaching_from_line(line: Line, default_role: str | None) -> dict | None:
     """A taught course from one line, or None when the line names no course."""
     line, led = term_led(line)
