@@ -78,7 +78,7 @@ _LEADING_NOUNS = frozenset("""
     materias cours corsi insegnamenti atividades actividades activités zajęcia działalność výuka
     atividade actividad activité habilitações percurso öğrenim
 """.split())
-_CONNECTORS = frozenset("and & of in for the de des et y und e / -".split())
+_CONNECTORS = frozenset("and & of in for the de des et y und e / - og och en ve ja".split())
 PREAMBLE = "Profile"
 FLAGGED_HEADING = "Untitled section"  # in place of a heading that addresses the assistant
 # Sections that subsection headings ("Conference", "Journal", "Preprints") refine.

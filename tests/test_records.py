@@ -3353,3 +3353,17 @@ def test_a_course_named_in_quotes_with_the_role_it_was_taught_in() -> None:
     found = extract(text, "Nuria Ferrán Ochoa")
     assert [r.data["course"] for r in found if r.kind == "teaching"] == [
         "Hydrologie des sols", "Manejo del agua en el suelo"]
+
+
+def test_a_grant_whose_bracket_states_the_person_led_it() -> None:
+    """A dated grant whose bracket, on its line or the one under it, says the person led it
+    ("(PI; …)", "(prosjektleder; …)") is theirs; one led by somebody else is not."""
+    text = ("Sigrid Haugland Moe\n\nFORSKNINGSMIDLER OG PRISER\n"
+            "2021     Norges forskningsråd, FRIPRO Unge forskertalenter: «TIDEFLOW – Tidal\n"
+            "         mixing in Arctic fjords» (prosjektleder; 7,9 mill. kr, 2022–2026)\n"
+            "2019     Tromsø forskningsstiftelse, Starting grant «ICEEDGE» (PI; NOK 4 000 000)\n"
+            "2017     Arktisk senter, seed project «SEALINK» (deltaker; prosjektleder: Jon Aas)\n")
+    found = extract(text, "Sigrid Haugland Moe")
+    assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
+        ("Norges forskningsråd, FRIPRO Unge forskertalenter", 2021),
+        ("Tromsø forskningsstiftelse, Starting grant", 2019)]

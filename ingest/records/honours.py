@@ -184,7 +184,13 @@ _INVESTIGATOR = re.compile(r"(?:(?:Co-?)?(?:Principal )?Investigator|(?:Co-?)?PI
                            r"Co-applicant)(?:\s*\([^()]*\))?\s*[,:–-]\s*", re.I)
 # The role a grant's entry states it was held in ("Role: PI", "Role: Co-Investigator")
 _ROLE_STATED = re.compile(r"\bRole\s*:\s*(?:Co-?)?(?:PI|Principal Investigator|Investigator|"
-                          r"Lead applicant)\b", re.I)
+                          r"Lead applicant)\b|"
+                          # or in a bracket, in the languages CVs are written in: "(PI; $1.2M)",
+                          # "(prosjektleder; 7,9 mill. kr, 2022–2026)", "(Projektleiterin)"
+                          r"\((?:Co-?)?(?:PI|Principal Investigator|prosjektleder|projektleder|"
+                          r"projektledare|Projektleiter(?:in)?|investigador[a]? principal|"
+                          r"investigador[a]? responsável|yürütücü|responsabile scientifico|"
+                          r"porteu(?:r|se) du projet)\s*[;,)]", re.I)
 # An amount in a currency's code or sign ("NOK 8,000,000", "$25,000", "1,500 €")
 _AMOUNT = r"(?:[$€£]\s?[\d,.]+\s?[kKM]?|(?:[A-Z]{3}|[$€£])\s?\d[\d,.]*\s?[kKM]?|" \
           r"[\d,.]+\s?[kKM]?\s?(?:[$€£]|CAD|USD|EUR|AUD|GBP|CHF|NOK|SEK|DKK|PLN|JPY|CNY))"
