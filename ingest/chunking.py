@@ -176,6 +176,8 @@ def _is_setext(line: str, under: str) -> bool:
 
 
 _SECTION_NUMBER = re.compile(r"\s*(?:\d{1,2}|[IVX]{1,4})[.)]\s+(?=\S)")
+# A numbered part of a numbered section: "4.3 Formación docente recibida", "3.2. Cursos breves"
+_SUB_NUMBER = re.compile(r"\s*\d{1,2}\.\d{1,2}\.?\s+(?=[^\W\d_])")
 
 
 def heading_title(line: str, person: str | None = None) -> str | None:
@@ -314,6 +316,23 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
             title = clean_line(line).rstrip(":").strip()  # Markdown's "Teaching\n======"
         if title and _heading_key(line) in SUBSECTION_WORDS and not _LISTING.search(parent):
             title = None  # "Workshop" alone under Skills is a wrapped line, not a subsection
+        if not title and parent and (sub := _SUB_NUMBER.match(line)):
+            # "4.3 Formación docente recibida" under "4. DOCENCIA": a numbered part of the
+            # section that holds what is not the section's (courses attended, students
+            # supervised) is a section of its own; the next part that is not returns to it
+            from ingest.records import section_kind  # the records read this module
+
+            rest = clean_line(line[sub.end():]).rstrip(":").strip()
+            inside = current != parent
+            if len(rest.split()) <= 10 and not rest.endswith(".") and \
+                    section_kind(rest) == "skip" and section_kind(parent) != "skip":
+                if offset > start:
+                    sections.append(Section(current, start, offset))
+                current, start = f"{parent} — {rest}", offset + len(line)
+            elif inside and current.startswith(f"{parent} — "):
+                if offset > start:
+                    sections.append(Section(current, start, offset))
+                current, start = parent, offset + len(line)
         if title:
             if offset > start:
                 sections.append(Section(current, start, offset))

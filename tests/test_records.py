@@ -3367,3 +3367,17 @@ def test_a_grant_whose_bracket_states_the_person_led_it() -> None:
     assert [(r.data["name"], r.data["year"]) for r in found if r.kind == "award"] == [
         ("Norges forskningsråd, FRIPRO Unge forskertalenter", 2021),
         ("Tromsø forskningsstiftelse, Starting grant", 2019)]
+
+
+def test_a_numbered_part_of_a_section_that_holds_courses_attended() -> None:
+    """"4.3 Formación docente recibida" under "4. DOCENCIA" holds courses the person attended,
+    not taught; the next numbered part holds the section's own again."""
+    text = ("Nuria Ferrán Ochoa\n\n4. DOCENCIA\n\n4.1 Universidad de Lleida\n"
+            "2021 – 2024   Hidrogeología, Grado en Geología\n"
+            "\n4.2 Formación docente recibida\n"
+            "2020   Aprendizaje basado en proyectos, Universidad de Lleida\n"
+            "\n4.3 Otras universidades\n"
+            "2018 – 2019   Geoquímica Ambiental, Universidad de Zaragoza\n")
+    found = extract(text, "Nuria Ferrán Ochoa")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "Hidrogeología", "Geoquímica Ambiental"]

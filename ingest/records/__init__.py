@@ -105,6 +105,10 @@ def section_kind(title: str) -> str:
     if re.search(r"\btalks?\b|\bpresentations?\b|\b(?:selected|invited|guest|keynote|plenary|"
                  r"public)\s+lectures\b", low) and not re.search(r"teach|taught", low):
         return "skip"  # "Talks and courses": outreach talks, courses given as talks
+    if re.search(r"\b(?:attended|recibid[ao]s?|frequentad[ao]s?|cursad[ao]s?|besucht|"
+                 r"katıldığı|innovación docente|inovação pedagógica|dirección de|orientaç|"
+                 r"yönetilen)", low):
+        return "skip"  # courses taken, teaching projects joined, theses supervised
     for kind, pattern in _SECTION_KINDS:
         if re.search(pattern, low):
             return kind

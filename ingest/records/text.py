@@ -59,6 +59,7 @@ _TAGS = FORMAT_TAG  # other markup stays, as text the UI escapes
 _BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•▪◦●·]\s+\[[A-Z]{0,2}\d{1,3}\]|"
                      r"[-*+•▪◦●·]|"
                      rf"–(?=\s+[^\W\d])(?!\s+(?i:{MONTH}|{OPEN})(?!\w))|"
+                     r"\d{1,2}\.\d{1,2}\.?(?=\s+[^\W\d_])|"  # "4.1 Universidad de …", a part's number
                      r"\d{1,3}[.)](?!(?:19|20)\d{2}\b)|"  # not "09.2019", a month
                      r"\[[A-Z]{0,2}\d{1,3}\]|\(\d{1,3}\)|-\s+\d{1,3}\.|\d{1,3}\s(?=[A-Z]))\s*")
 
