@@ -3254,6 +3254,8 @@ def test_courses_under_a_line_that_names_their_term() -> None:
             "Wintersemester 2023/24\n"
             "   VL   Geschichte der Hanse im Spätmittelalter                    2 SWS\n"
             "   Ü    Paläographie für Anfänger                                  2 SWS\n"
+            "   PS   Einführung in die Geschichte: Die Stadt im Spät-            4 SWS\n"
+            "        mittelalter\n"
             "\nSommersemester 2022 – Universität Rostock (Vertretung)\n"
             "   HS   Stadt und Handel im Ostseeraum                             2 SWS\n")
     found = extract(text, "Katharina Weller")
@@ -3261,6 +3263,8 @@ def test_courses_under_a_line_that_names_their_term() -> None:
             for r in found if r.kind == "teaching"] == [
         ("Geschichte der Hanse im Spätmittelalter", "Wintersemester 2023/24", None),
         ("Paläographie für Anfänger", "Wintersemester 2023/24", None),
+        ("Einführung in die Geschichte: Die Stadt im Spätmittelalter", "Wintersemester 2023/24",
+         None),
         ("Stadt und Handel im Ostseeraum", "Sommersemester 2022", "Universität Rostock")]
     text = ("Marta Lobo Quintas\n\nAtividade pedagógica\n"
             "UNIVERSIDADE DO MINHO — Departamento de Biologia\n"

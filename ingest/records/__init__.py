@@ -509,7 +509,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         return _wrap("teaching", found + dated)
     place = None  # the school a line of its own names, for the courses under it
     term = None  # the term a line of its own names ("Wintersemester 2023/24"), likewise
-    led = False  # the line above gave a course after its leading cells
+    led = ""  # the line above, where it gave a course after its leading cells
     talks = False  # under "Guest lectures:": talks given in others' courses, up to a subheading
     wrapped = False  # the line goes on from a talk's line
     for line in rows:
@@ -538,11 +538,14 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
                 not honours.role_line(line.text):
             # "40512  Planeamento e Gestão de  …" / "Áreas Marinhas Protegidas": the course's
             # name wrapped in its column
-            found[-1]["course"] = f"{found[-1]['course']} {cells[0]}"
+            before = found[-1]["course"]
+            cut = re.search(re.escape(before.split()[-1]) + r"-(?:\s|$)", led)
+            found[-1]["course"] = before + cells[0] if cut and cells[0][:1].islower() else \
+                f"{before} {cells[0]}"  # "… im Spät-" / "mittelalter": a word cut at its hyphen
             found[-1]["_span"] = (found[-1]["_span"][0], line.end)
-            led = False
+            led = ""
             continue
-        led = False
+        led = ""
         if lists and (heading := honours.TERM_HEADING.match(line.text)) and (
                 not heading["place"] or education.INSTITUTION.search(heading["place"])):
             term, place = heading["term"], heading["place"] or place
@@ -559,7 +562,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
         elif term and lists and honours.led_by_cells(line.text) and (
                 course := honours.course_line(line, current, place, term)):
             found.append(course)  # "1.º sem.  40331  Ecologia Marinha  …" under its year
-            led = True
+            led = line.text
         elif lists and (course := honours.quoted_course(line, current)):
             found.append({"institution": place} | course if place else course)
         elif course := honours.teaching_from_line(line, current):

@@ -432,7 +432,9 @@ def course_line(line: Line, role: str | None, place: str | None,
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
     parts = [p.strip(" ,.;:–·-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[—–·-]\s", rest)]
     code = None
-    while under_term and led_by_cells(line.text) and len(parts) > 1 and \
+    # (a course after its cells may have a subtitle: "PS  Einführung …: Die Hanse  4 SWS")
+    code_led = bool(under_term) and led_by_cells(line.text)
+    while code_led and len(parts) > 1 and \
             _LEADING_CELL.fullmatch(parts[0]):
         cell = parts.pop(0)  # "1.º sem.  40331  Ecologia Marinha  …": the course after them
         code = cell if _CODE_CELL.fullmatch(cell) and re.search(r"\d", cell) else code
@@ -445,7 +447,7 @@ def course_line(line: Line, role: str | None, place: str | None,
     named = [w for w in words if w.lower() not in _SMALL_WORDS]
     if not 1 <= len(words) <= 8 or not course[:1].isupper() or _NOT_COURSE.search(course) \
             or INSTITUTION.search(course) or _TEACH_ROLE.search(course) \
-            or ":" in text and not _KIND_COLON.match(text) \
+            or ":" in text and not _KIND_COLON.match(text) and not code_led \
             or re.fullmatch(MONTH, course) or DATE_POINT.search(course) \
             or _SUBHEADING.search(course) \
             or sum(w[:1].isupper() or w[:1].isdigit() for w in named) < 0.5 * len(named):
