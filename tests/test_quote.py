@@ -441,10 +441,12 @@ def test_a_picked_line_about_another_organisation_than_the_question_names_is_ref
         _, model = _ask(local, index, "0", question)
         return _number_of(model.prompts[0], words)
 
-    # The GPA line names Calder State, not Northgate, which the passages also name.
+    # The GPA line names Calder State, not Northgate, which the passages also name: no line
+    # can be quoted, so the model is not even asked to pick one.
     question = "What was Ada Quill's GPA at Northgate?"
-    result, _ = _ask(local, index, number(question, "Calder State"), question)
+    result, model = _ask(local, index, "3", question)
     assert result.refused and result.diagnostics["refused_by"] == "quote check"
+    assert model.prompts == []
     # A GPA line under the degree line of the school the question names is quoted.
     question = "What was Ada Quill's GPA at Harbour College?"
     result, _ = _ask(local, index, number(question, "cumulative GPA"), question)
@@ -660,3 +662,13 @@ def test_a_name_written_in_capitals_reaches_the_lines_the_model_reads(
     result, _ = _ask(local, index, _number_of(model.prompts[0], "KELPNET"), question)
     assert not result.refused, result
     assert "Brinewater" in result.text
+
+
+def test_no_line_pick_is_asked_where_no_line_could_be_quoted(local_settings, sample_index) -> None:
+    """A question that no line of the passages can answer by the checks a pick must pass (no
+    line meets its words) is refused without asking the model to pick: the same refusal, the
+    prompt not read."""
+    result, model = _ask(local_settings, sample_index, "1",
+                         "What is Priya Ramanathan's favourite colour?")
+    assert result.refused and result.diagnostics["refused_by"] == "quote check"
+    assert model.prompts == [] and result.prompt_tokens == 0
