@@ -365,6 +365,18 @@ def split_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(s, e) for s, e in entries]
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def wrapped_number(line: str, above: str, indent: int) -> bool:
+    """Whether a line that opens with a number goes on from the line above, cut mid-phrase, set
+    deeper than `indent` ("… Konfliktregelung im" / "     14. Jahrhundert, in: …"): no list's
+    number."""
+    return re.match(r"\s+\d{1,3}\.\s", line) is not None and \
+        re.search(r"[^\W\d_]$", above.rstrip()) is not None and _indent(line) > indent
+
+
 def _raw_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Blocks separated by blank lines, bullets, numbers and entry headings."""
     blocks: list[tuple[int, int]] = []
@@ -374,14 +386,12 @@ def _raw_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for line in text[start:end].splitlines(keepends=True):
         stripped = line.strip()
         new_item = bool(_BULLET.match(line) or _MD_HEADING.match(line))
-        if new_item and b_start is not None and re.match(r"\s+\d{1,3}\.\s", line) and \
-                re.search(r"[^\W\d_]$", previous) and \
-                len(line) - len(line.lstrip(" ")) > first_indent:
-            new_item = False  # "… Konfliktregelung im" / "     14. Jahrhundert, in: …": a wrap
+        if new_item and b_start is not None and wrapped_number(line, previous, first_indent):
+            new_item = False
         if stripped:
             if b_start is None or new_item:
-                first_indent = len(line) - len(line.lstrip(" "))
-            previous = line.rstrip()
+                first_indent = _indent(line)
+            previous = line
         if not stripped or set(stripped) <= {"-", "—", "_", "="}:
             if b_start is not None:
                 blocks.append((b_start, offset))

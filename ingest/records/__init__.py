@@ -563,7 +563,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
                 course := honours.course_line(line, current, place, term)):
             found.append(course)  # "1.º sem.  40331  Ecologia Marinha  …" under its year
             led = line.text
-        elif lists and (course := honours.quoted_course(line, current)):
+        elif lists and (course := honours.quoted_course(line)):
             found.append({"institution": place} | course if place else course)
         elif course := honours.teaching_from_line(line, current):
             found.append({"institution": place} | course if place else course)

@@ -406,7 +406,7 @@ TERM_HEADING = re.compile(
 # ("1.º sem.", "2. Sem.", "º sem." where "1." was read as a list's number), or the kind of
 # class it was, cut short ("VL", "HS", "Ü", "CM", "TD")
 _CODE_CELL = re.compile(r"[A-Z]{0,5}\s?\d{2,7}[A-Z]{0,2}")
-_LEADING_CELL = re.compile(r"[A-Z]{0,5}\s?\d{2,7}[A-Z]{0,2}|(?:\d\.?)?\s?[ºª°]?\s?(?:sem|semestre|"
+_LEADING_CELL = re.compile(_CODE_CELL.pattern + r"|(?:\d\.?)?\s?[ºª°]?\s?(?:sem|semestre|"
                            r"semester|term|trim)\.?|[A-ZÄÖÜ]{1,3}(?:\s?\+\s?[A-Z]{1,3})?", re.I)
 
 
@@ -779,7 +779,7 @@ _TAUGHT_AS = re.compile(r"\b(?:profes+or[ae]?|docente|intervenante?|formador[a]?
                         r"taught|impartid[oa]|lecionad[oa]|enseign[ée]e?)\b", re.I)
 
 
-def quoted_course(line: Line, default_role: str | None) -> dict | None:
+def quoted_course(line: Line) -> dict | None:
     """A course a teaching line names in quotes, with the role the line says it was taught in;
     None for a line that says no such role."""
     found = _QUOTED_COURSE.match(line.text)

@@ -355,6 +355,13 @@ _SPRINGER = re.compile(
     r"(?P<venue>[A-ZÀ-Þa-z](?:[^.:;]|:\s(?=[A-Z]))+?)(?=\s+\d{1,4}(?:\(\d+\))?\s*[:,]|\s+\d{1,4}/|[.,]\s|\.?$)")
 
 
+def _whole_entry(title: str, authors: list[str], venue: str, year: str, person: str,
+                 authored: bool = False) -> dict:
+    """A reference read whole by one style's pattern; the person's own where an author is."""
+    return {"title": title, "authors": authors, "venue": venue, "year": int(year), "award": None,
+            "authored": authored or any(same_person(a, person) for a in authors)}
+
+
 def _springer_entry(whole: str, person: str) -> dict | None:
     found = _SPRINGER.match(whole)
     if not found:
@@ -362,10 +369,8 @@ def _springer_entry(whole: str, person: str) -> dict | None:
     authors = [re.sub(r"[*^†‡§#]+$", "", a.strip()) for a in re.split(
         r",\s", re.sub(r",?\s+et\sal\.?$", "", found["authors"]))]
     venue = re.sub(r"^(?:Proceedings of (?:the )?(?:\d+\w*\s+)?)", "", found["venue"].strip())
-    return {"title": found["title"].rstrip("."), "authors": authors, "venue": venue,
-            "year": int(found["year"]), "award": None,
-            "authored": "et al" in found["authors"] or any(same_person(a, person)
-                                                            for a in authors)}
+    return _whole_entry(found["title"].rstrip("."), authors, venue, found["year"], person,
+                        authored="et al" in found["authors"])
 
 
 # As German historians and lawyers cite: "Surname, Given" (several parted by " / "), a colon,
@@ -388,9 +393,8 @@ def _german_entry(whole: str, person: str) -> dict | None:
     authors = [a.strip() for a in found["authors"].split(" / ")]
     venue = found["venue"] or re.sub(r",\s*(?:N\.\s?F\.\s*)?\d+$", "", found["series"] or "") \
         or found["publisher"]
-    return {"title": found["title"].strip(), "authors": authors, "venue": venue.strip(),
-            "year": int(found["year"] or found["later"] or found["book"]), "award": None,
-            "authored": any(same_person(a, person) for a in authors)}
+    return _whole_entry(found["title"].strip(), authors, venue.strip(),
+                        found["year"] or found["later"] or found["book"], person)
 
 
 def ams_entry(whole: str, person: str) -> dict | None:
@@ -402,10 +406,8 @@ def ams_entry(whole: str, person: str) -> dict | None:
     if found["title"].count("(") != found["title"].count(")"):
         return None
     authors = [a.strip() for a in re.split(r",\s|,?\s(?:and|et|und|&)\s", found["authors"])]
-    year = found["year"] or found["later"] or found["volyear"]
-    return {"title": found["title"].strip(), "authors": authors, "venue": found["venue"].strip(),
-            "year": int(year), "award": None,
-            "authored": any(same_person(a, person) for a in authors)}
+    return _whole_entry(found["title"].strip(), authors, found["venue"].strip(),
+                        found["year"] or found["later"] or found["volyear"], person)
 
 
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ingest.chunking import wrapped_number
 from ingest.profiles import FORMAT_TAG
 
 # Months as French, Spanish, Portuguese, German and Italian CVs write them, in full and cut short
@@ -147,11 +148,7 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
     raws = text[start:end].splitlines(keepends=True)
     above = ""
     for raw, below in zip(raws, [*raws[1:], ""], strict=True):
-        # "… Konfliktregelung im" / "     14. Jahrhundert, in: …": a number that goes on from a
-        # line cut mid-phrase, indented under it, is no list's number
-        wrap = re.match(r"(\s+)\d{1,3}\.\s", raw) is not None and \
-            re.search(r"[^\W\d_]$", above.rstrip()) is not None and \
-            len(raw) - len(raw.lstrip(" ")) > len(above) - len(above.lstrip(" "))
+        wrap = wrapped_number(raw, above, len(above) - len(above.lstrip(" ")))
         above = raw if raw.strip() else above
         if raw.count("|") >= 2 and _TABLE_RULE.match(below):
             offset += len(raw)  # a table's header row ("| Year | Award |") names no record
