@@ -62,28 +62,30 @@ def numbered_lines(context: Sequence[tuple[Passage, str]]) -> list[Line]:
     return lines
 
 
-def render_lines(context: Sequence[tuple[Passage, str]], lines: Sequence[Line]) -> str:
-    """The lines numbered from 1 under the heading of their passage ("Name | Section")."""
+def render_lines(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
+                 shown: Collection[int] | None = None) -> str:
+    """The lines numbered from 1 under the heading of their passage ("Name | Section"); with
+    `shown`, only those lines, each under its own number."""
     out: list[str] = []
-    n = 0
     for i, (_, text) in enumerate(context):
-        own = [line for line in lines if line.passage == i]
+        own = [n for n, line in enumerate(lines)
+               if line.passage == i and (shown is None or n in shown)]
         if not own:
             continue
         head = text.split("\n", 1)[0]
         out.append(f"From {head}:")
-        for line in own:
-            n += 1
-            out.append(f"{n}. {line.text}")
+        out.extend(f"{n + 1}. {lines[n].text}" for n in own)
     return "\n".join(out)
 
 
 def messages(question: str, history: Sequence[tuple[str, str]],
-             context: Sequence[tuple[Passage, str]], lines: Sequence[Line]) -> list[BaseMessage]:
-    """The rules and the numbered lines, with the earlier question for a follow-up."""
+             context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
+             shown: Collection[int] | None = None) -> list[BaseMessage]:
+    """The rules and the numbered lines (those `shown`, where given), with the earlier question
+    for a follow-up."""
     earlier = f"Earlier question: {history[-1][0]}\n" if history else ""
     user = prompts.render("quote", question=question, history=earlier,
-                          lines=render_lines(context, lines))
+                          lines=render_lines(context, lines, shown))
     return [SystemMessage(prompts.render("quote_system")), HumanMessage(user)]
 
 

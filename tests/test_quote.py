@@ -194,9 +194,12 @@ def test_a_picked_line_that_does_not_answer_is_refused(local_settings, sample_in
     # "When" wants a date; a line without a digit is not quoted as the answer.
     probe, model = _ask(local_settings, sample_index, "0",
                         "When did Priya Ramanathan start her postdoctoral research at Halverson?")
-    undated = next(line.split(".")[0] for line in model.prompts[0].splitlines()
-                   if line[:1].isdigit() and not any(c.isdigit() for c in line.split(". ", 1)[1]))
-    result, _ = _ask(local_settings, sample_index, undated,
+    listed = [line.split(". ", 1) for line in model.prompts[0].splitlines() if line[:1].isdigit()]
+    # the model reads only lines that could be quoted: each has a digit
+    assert listed and all(any(c.isdigit() for c in text) for _, text in listed)
+    shown = {int(number) for number, _ in listed}
+    unlisted = next(n for n in range(1, max(shown)) if n not in shown)
+    result, _ = _ask(local_settings, sample_index, str(unlisted),
                      "When did Priya Ramanathan start her postdoctoral research at Halverson?")
     assert result.refused and result.diagnostics["refused_by"] == "quote check"
 
@@ -371,7 +374,10 @@ def test_the_one_line_that_answers_is_quoted_where_the_model_picked_the_entry_be
         "\n## Contact\n\nNorthgate University, 12 Harbour Road, Room 4031, Dunmore\n"))
     question = "What is the arXiv identifier of Ada Quill's TIDEMAP preprint?"
     _, model = _ask(local, index, "0", question)
-    gulls = _number_of(model.prompts[0], "Gulls")
+    # The entry above is not offered (it names no TIDEMAP), but the model may still reply its
+    # number, the one before TIDEMAP's.
+    assert "Gulls" not in model.prompts[0]
+    gulls = str(int(_number_of(model.prompts[0], "TIDEMAP")) - 1)
     result, _ = _ask(local, index, gulls, question)
     assert not result.refused, result
     assert "2302.11873" in result.text and "2301.04417" not in result.text
