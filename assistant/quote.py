@@ -63,13 +63,12 @@ def numbered_lines(context: Sequence[tuple[Passage, str]]) -> list[Line]:
 
 
 def render_lines(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
-                 shown: Collection[int] | None = None) -> str:
-    """The lines numbered from 1 under the heading of their passage ("Name | Section"); with
-    `shown`, only those lines, each under its own number."""
+                 shown: Collection[int]) -> str:
+    """The `shown` lines under the heading of their passage ("Name | Section"), each under its
+    own number (its place among all the lines, from 1)."""
     out: list[str] = []
     for i, (_, text) in enumerate(context):
-        own = [n for n, line in enumerate(lines)
-               if line.passage == i and (shown is None or n in shown)]
+        own = [n for n, line in enumerate(lines) if line.passage == i and n in shown]
         if not own:
             continue
         head = text.split("\n", 1)[0]
@@ -80,9 +79,8 @@ def render_lines(context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
 
 def messages(question: str, history: Sequence[tuple[str, str]],
              context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
-             shown: Collection[int] | None = None) -> list[BaseMessage]:
-    """The rules and the numbered lines (those `shown`, where given), with the earlier question
-    for a follow-up."""
+             shown: Collection[int]) -> list[BaseMessage]:
+    """The rules and the `shown` lines, numbered, with the earlier question for a follow-up."""
     earlier = f"Earlier question: {history[-1][0]}\n" if history else ""
     user = prompts.render("quote", question=question, history=earlier,
                           lines=render_lines(context, lines, shown))
