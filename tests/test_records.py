@@ -2997,6 +2997,22 @@ def test_a_dated_grant_whose_role_the_line_under_it_states() -> None:
     assert grants == [("NIH/NIAID K08 AI141922", 2018), ("NIH/NIAID U01 AI150011", 2020)]
 
 
+def test_grants_listed_with_their_years_among_prizes_need_no_honour_word() -> None:
+    # a section whose prizes open with their years lists its grants the same way; a grant's
+    # name that wraps goes on on the line under it, and is one award
+    text = ("Irati Goikoetxea Lasa\nPremios, ayudas y proyectos\n\n"
+            "2022 – 2025     Proyecto PID2021-104455RB-I00, Agencia Estatal de\n"
+            "                Investigación: «Suelos de montaña». IP: I. Goikoetxea Lasa.\n"
+            "2020            Contrato Ramón y Cajal, Ministerio de Ciencia e Innovación\n"
+            "2017            Premio Extraordinario de Doctorado, UPV/EHU\n"
+            "2012            Beca de Colaboración, Ministerio de Educación\n")
+    grants = _fields(text, "Irati Goikoetxea Lasa", "award", "name", "year")
+    assert [year for _, year in grants] == [2022, 2020, 2017, 2012]
+    assert grants[0][0].startswith("Proyecto PID") and \
+        "Agencia Estatal de Investigación" in grants[0][0]
+    assert grants[1][0] == "Contrato Ramón y Cajal, Ministerio de Ciencia e Innovación"
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

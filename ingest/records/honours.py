@@ -244,6 +244,22 @@ def _wrapped_joined(section_lines: list[Line]) -> list[Line]:
     return out
 
 
+def _names_wrapped(section_lines: list[Line]) -> list[Line]:
+    """A dated entry whose name has no honour word joined to the line under it, which goes on
+    with its name ("2019  NSF Division of Mathematical Sciences, Research at Undergraduate" /
+    "Institutions (RUI) grant …")."""
+    out: list[Line] = []
+    for line in section_lines:
+        last = out[-1] if out else None
+        if last is not None and _LEADING_YEAR.match(last.text) and last.end <= line.start and \
+                not names_honour(last.text) and not _LEADING_YEAR.match(line.text) and \
+                not _NUMBERED.match(line.text) and len(last.text.split()) < 20:
+            out[-1] = dataclasses.replace(last, text=f"{last.text} {line.text}", end=line.end)
+        else:
+            out.append(line)
+    return out
+
+
 def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     """Awards from the lines of an awards section, one per line that names an honour.
 
@@ -253,6 +269,12 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
     """
     # (award, whether its line opened with a year, the line it was read from)
     section_lines = _wrapped_joined(section_lines)
+    # A section whose honours open with their years ("2016  Premio Extraordinario …") lists its
+    # grants the same way, under names that need no honour word ("2023 – 2026  Proyecto …")
+    dated = sum(bool(_LEADING_YEAR.match(line.text)) and names_honour(line.text)
+                for line in section_lines) >= 2
+    if dated:
+        section_lines = _names_wrapped(section_lines)
     heads: list[tuple[dict, bool, Line]] = []
     for at, line in enumerate(section_lines):
         text = line.text
@@ -286,7 +308,8 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
             body = re.split(r",?\s+[\"“«]|\.?\s+Role\s*:", body)[0]
         opens = body[:1].isupper() or body[:1] in "\"“" or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]",
                                                                    body)
-        if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held or stated) and \
+        entry = dated and _LEADING_YEAR.match(text) and len(body.split()) >= 3
+        if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held or stated or entry) and \
                 len(body.split()) <= 40 and not _shouting(body):
             read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
             award = award_from_line(read)
