@@ -3013,6 +3013,18 @@ def test_grants_listed_with_their_years_among_prizes_need_no_honour_word() -> No
     assert grants[1][0] == "Contrato Ramón y Cajal, Ministerio de Ciencia e Innovación"
 
 
+def test_a_long_job_line_closed_by_one_date_is_an_entry() -> None:
+    # ten words before its one date, a season's: a job's line, not a wrapped paragraph
+    text = ("# Maren Solvik\n\n## Appointments\n\n"
+            "- **Postdoctoral Scholar**, Division of Chemistry, Kestrel Institute of "
+            "Technology — *2015 – 2017*\n"
+            "- **Summer Research Intern**, Tarn Company, Corporate Research Materials Lab, "
+            "St. Paul, MN — *Summer 2009*\n")
+    jobs = _fields(text, "Maren Solvik", "position", "role", "organisation", "start")
+    # the employer, before its lab
+    assert jobs[1] == ("Summer Research Intern", "Tarn Company", "2009")
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

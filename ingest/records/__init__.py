@@ -18,6 +18,7 @@ from ingest.chunking import GOES_ON, PREAMBLE, Chunk, Section, split_sections
 from ingest.profiles import without_page_code
 from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import (
+    DATE_POINT,
     DATE_RANGE,
     MARKDOWN_LINK,
     YEAR,
@@ -299,6 +300,10 @@ def _without_margin_tail(line: Line, title: str) -> Line:
                                start=line.start + tail.end())
 
 
+# A line closed by its one date ("…, St. Paul, MN — *Summer 2009*"), as a job's line is
+_ENDS_DATED = re.compile(rf"(?:{DATE_POINT.pattern})[\s*_)\]]*$", re.I)
+
+
 def _cv_line(text: str, bold: int = 0) -> bool:
     """A line of a CV layout, not a line of a wrapped paragraph; bold: how many of its
     characters are set in bold (a long employer's name heading its entry is)."""
@@ -309,7 +314,8 @@ def _cv_line(text: str, bold: int = 0) -> bool:
     # nor the small words of a long name ("Banco Central do Brasil – Departamento de Estudos")
     size = len([w for w in re.sub(r"\([^)]*\)", "", without_dates(text)).split()
                 if re.search(r"\w", w) and w.lower() not in positions.NAME_JOINERS])
-    if size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text))):
+    if size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text)
+                                      or _ENDS_DATED.search(text))):
         return True
     # a dated table row whose cells wrapped (positions.columns_joined): each cell is short
     cells = [cell for cell in re.split(r"\s{2,}", text.strip()) if without_dates(cell).strip()]

@@ -84,9 +84,9 @@ _ORG = re.compile(
     r"Tencent|Huawei|Oracle|Adobe|Netflix|Uber|Databricks|VMware|Bell Labs|Cisco|Qualcomm|"
     r"DeepMind|OpenAI|Anthropic|Salesforce|Twitter|LinkedIn|ByteDance)\b|" + _COMPANY_FORM
 )
-_MAIN_ORG = re.compile(INSTITUTION.pattern + r"|\b(?:Inc\.?|Corp\.?|LLC|Ltd\.?|GmbH|Labs?|Google|"
-                       r"Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|Tesla|Samsung|"
-                       r"(?<=[A-Za-z] )Research)\b|" + _COMPANY_FORM)
+_MAIN_ORG = re.compile(INSTITUTION.pattern + r"|\b(?:Inc\.?|Corp\.?|Company|LLC|Ltd\.?|GmbH|"
+                       r"Labs?|Google|Microsoft|Amazon|Meta|Facebook|Apple|IBM|Intel|NVIDIA|"
+                       r"Tesla|Samsung|(?<=[A-Za-z] )Research)\b|" + _COMPANY_FORM)
 _PLACE = re.compile(
     r"[A-Z]{2}|(?!(?:Google|Microsoft|Amazon|Meta|Apple|IBM|Intel|Tesla|Samsung|Facebook)\b)"
     r"[A-Z][a-z]+|(?:(?:Republic of|United|South|North|New) )?(?:Korea|States|Kingdom|China|Japan|"
