@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from assistant.retrieval import SYNONYMS, TOPIC, TOPIC_TERMS, Passage, keywords, name_words
 from ingest import injection, tokens
 from ingest.chunking import dated, split_entries
+from ingest.records.text import OPEN, SINCE
 
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
 # A list item's number ("2.", "[3]", "1)").
@@ -34,7 +35,11 @@ _UNDER_WORDS = 6
 
 
 # "Where does she work?", "What is his current position?": CVs mark the job that is meant with
-# "present" or "current", not with the question's words.
+# "present" or "current", not with the question's words, or with an open start or end in the
+# language they are written in ("Depuis 10/2022", "seit 2019", "2021 – oggi").
+_HELD_NOW = sorted({w for w in re.findall(r"[^\W\d_]{4,}", f"{OPEN}|{SINCE}")
+                    # words that say other things too: "cours" and "corso" are courses
+                    if w not in ("from", "cours", "corso", "dato", "dall", "actual")} | {"now"})
 PRESENT_TENSE = re.compile(r"\b(?:does|do|is|are)\b.*\b(?:work|works|working|employed|based|"
                            r"position|job|role|affiliat\w*)\b|\bcurrent(?:ly)?\b|\bnow\b", re.I)
 
@@ -55,7 +60,7 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
         return found | {_TOPIC_MARK}
     words += [s for w in words for s in SYNONYMS.get(w, "").split()]
     if PRESENT_TENSE.search(question):
-        words += ["present", "current", "now"]
+        words += _HELD_NOW
     return {stem(w) for w in words}
 
 
@@ -73,8 +78,12 @@ def stem(word: str) -> str:
 
 
 def stems(text: str) -> set[str]:
-    """The stems of a text's words."""
-    return {stem(w) for w in re.findall(r"[A-Za-z0-9][\w'’-]*", text)}
+    """The stems of a text's words, and of the words glued to a number ("117citations",
+    "6papers", as some profile pages extract)."""
+    words = re.findall(r"[A-Za-z0-9][\w'’-]*", text)
+    glued = [part for w in words if re.match(r"\d+[A-Za-z]{3,}$", w)
+             for part in re.findall(r"\d+|[A-Za-z]+", w)]
+    return {stem(w) for w in words + glued}
 
 
 def unit_score(unit: str, terms: set[str]) -> int:

@@ -211,3 +211,27 @@ def test_the_short_lines_under_a_kept_line_go_with_it() -> None:
     [(_, text)] = build_context([jobs], "Which company did Ana Ruiz intern at in the summer "
                                 "of 2014?", ["Ana Ruiz"], budget=25)
     assert "Summer Intern\nQuarrow Freight Headquarters\n2014," in text
+
+
+def test_a_job_held_now_is_found_by_its_open_start_in_the_cv_language() -> None:
+    """"Where does she currently work?" of a French CV: "Depuis 10/2022" marks the job held
+    now, as "present" does in English; the lines under it name the post and employer."""
+    jobs = _passage(1, "Expérience professionnelle", "\n".join([
+        *(f"• Projet {i} : analyse de données, Service de Génie Logiciel, 2015 - 2017"
+          for i in range(8)),
+        "Depuis", "10/2022", "Chercheuse qualifiée F.R.S.-FNRS, UMONS, Mons",
+        "De 02/2015", "à 09/2022", "Chercheuse post-doctorante, UMONS, Mons"]))
+    (_, text), = build_context([jobs], "Where does Ana Ruiz currently work?", ["Ana Ruiz"], 60)
+    assert "Depuis\n10/2022\nChercheuse qualifiée F.R.S.-FNRS, UMONS, Mons" in text
+    assert stem("seit") in question_terms("What is Ana Ruiz's current position?", ["Ana Ruiz"])
+    assert stem("cours") not in question_terms("Where does Ana Ruiz work now?", ["Ana Ruiz"])
+
+
+def test_a_word_glued_to_its_number_meets_the_question() -> None:
+    # a profile page's counts, extracted without spaces ("117citations")
+    header = _passage(1, "Profile", "\n".join([
+        *(f"Paper {i}: a study of caching layers in storage systems" for i in range(20)),
+        "Ana Ruiz DC 6papers 117citations Novelty62%"]))
+    (_, text), = build_context([header], "How many citations does Ana Ruiz's profile report?",
+                               ["Ana Ruiz"], 40)
+    assert "117citations" in text
