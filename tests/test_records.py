@@ -3025,6 +3025,18 @@ def test_a_long_job_line_closed_by_one_date_is_an_entry() -> None:
     assert jobs[1] == ("Summer Research Intern", "Tarn Company", "2009")
 
 
+def test_an_employer_line_that_wraps_an_entry_heads_no_later_entry() -> None:
+    # the university's line ends the postdoc's entry, whose line stops on a comma; the intern
+    # line under it names its own employer
+    text = ("Tobenna Eze\n\nAPPOINTMENTS\n\n"
+            "   Postdoctoral Associate, Department of Chemical Engineering,      2012 – 2014\n"
+            "   Kestrel Institute of Technology, Cambridge, MA\n\n"
+            "   Process Engineering Intern, Delta Basin Development   Jun. 2005 – Sep. 2005\n"
+            "   Company, Port Harcourt, Nigeria\n")
+    jobs = _fields(text, "Tobenna Eze", "position", "role", "organisation")
+    assert jobs[-1] == ("Process Engineering Intern", "Delta Basin Development")
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

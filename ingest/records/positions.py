@@ -636,6 +636,13 @@ def bold_role_led(line: Line) -> bool:
         and len(line.text.split()) <= 24
 
 
+def _wraps_on(text: str) -> bool:
+    """Whether what a line says before its dates stops on a comma ("Postdoctoral Associate,
+    Department of Chemical Engineering,      2012 – 2014"): it goes on on the next line."""
+    dates = DATE_RANGE.search(text)
+    return (text[: dates.start()] if dates else text).rstrip().endswith(",")
+
+
 def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
@@ -652,6 +659,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
     # A role set as a subheading ("Visitor. . . . ."): each employer line under it is an entry
     # held in that role.
     heading_role: str | None = None
+    org_closed = False  # the last organisation line ended a dated entry above it
     for at, line in enumerate(lines):
         raw_line = raw[line.start - raw_start : line.end - raw_start]
         text = line.text
@@ -727,6 +735,10 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             # ("2021 Host, ABACBS Perth Hub" / "2021-Now Member, Scientific Advisory Panel").
             sibling = org_years is not None and (years := _years(text)) is not None and not (
                 org_years[0] <= years[0] and years[1] <= org_years[1])
+            # an employer's line that goes on with the dated entry above heads no later line
+            # that names its own employer and dates ("Postdoctoral Associate, …  2012 – 2014" /
+            # "Massachusetts Institute of …" / "Process Engineering Intern, Shell …  2005")
+            sibling = sibling or org_closed and dates is not None
             if same_line_org and org and (not _ORG.search(same_line_org) or _SUBUNIT.match(
                     same_line_org) or _UNIT.search(same_line_org) and at > 0
                     and lines[at - 1].start == org[1]) and not explicit and not sibling:
@@ -771,6 +783,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                     records[-1]["role"] == heading_role:
                 records.append({"organisation": None, "role": heading_role, "kind": "position",
                                 "start": None, "end": None, "_span": (line.start, line.end)})
+            # the employer's line goes on with the dated entry right above it, whose line it
+            # wraps ("Postdoctoral Associate, Department of …,   2012 – 2014" / "Massachusetts
+            # Institute of Technology, Cambridge, MA")
+            org_closed = bool(records) and records[-1]["start"] is not None and at > 0 and \
+                records[-1]["_span"][1] == lines[at - 1].end and \
+                _wraps_on(lines[at - 1].text)
             if records and not records[-1]["organisation"] and not _described_between(
                     raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]
