@@ -51,7 +51,8 @@ DATE_RANGE = re.compile(
     re.I,
 )
 DATE_POINT = re.compile(rf"(?<!\d)(?:{_POINT})(?!\d)", re.I)  # not in "HL141922"
-YEAR = re.compile(r"(?<![\d.-])(19[5-9]\d|20[0-4]\d)(?![\d/])")
+# not inside an identifier, letters on both sides ("e2019GL086312")
+YEAR = re.compile(r"(?<![\d.-])(?!(?<=[A-Za-z])\d{4}[A-Za-z])(19[5-9]\d|20[0-4]\d)(?![\d/])")
 MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _HTML = re.compile(r"<\s*(?:br|/li|/p|/tr|/div)\s*/?>", re.I)
 _TAGS = FORMAT_TAG  # other markup stays, as text the UI escapes
