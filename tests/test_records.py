@@ -3047,6 +3047,22 @@ def test_a_year_inside_an_article_identifier_is_no_year() -> None:
     assert years == [(2020,), (2022,)]
 
 
+def test_references_in_copernicus_style_name_their_abbreviated_journal() -> None:
+    text = ("Femke Draaisma\n\nPublications\n\n"
+            "1.  Draaisma, F. M., Whitcombe, S. E., and Lindeboom, H. J.: Lagged response of\n"
+            "    chalk streams to droughts, Geophys. Res. Lett., 47, e2019GL086312, 2020.\n"
+            "2.  Draaisma, F. M. and Achterberg, J.: Why did the drought hit the uplands\n"
+            "    harder than the polders? A storage view, J. Hydrol., 612, 128190, 2022.\n"
+            "3.  Achterberg, J. and Draaisma, F. M.: Seepage into polders, revisited with\n"
+            "    tracers, Water Resour. Res., 58, e2021WR031234, 2022.\n")
+    papers = _fields(text, "Femke Draaisma", "publication", "title", "venue", "year")
+    assert papers == [
+        ("Lagged response of chalk streams to droughts", "Geophys. Res. Lett", 2020),
+        ("Why did the drought hit the uplands harder than the polders? A storage view",
+         "J. Hydrol", 2022),
+        ("Seepage into polders, revisited with tracers", "Water Resour. Res", 2022)]
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

@@ -183,11 +183,21 @@ def _last_year(text: str) -> int | None:
     return int(years[-1]) if years else None
 
 
+# A journal abbreviated with its stops after the title's comma, then its volume, article
+# number or pages and the year, as Copernicus and AGU journals cite: "Title, Geophys. Res.
+# Lett., 47, e2019GL086312, 2020."
+_ABBREVIATED_JOURNAL = re.compile(r"(?P<title>.{10,}?),\s+(?P<rest>(?:[A-Z][A-Za-z]{0,12}\.?\s){0,5}"
+                                  r"[A-Z][a-z]{0,12}\.,\s+\d{1,4},\s+[A-Za-z]?\d[\w–-]{0,16},"
+                                  r"\s+(?:19|20)\d{2}\.?)\s*$")
+
+
 def _title(rest: str) -> tuple[str, str]:
     """The title that opens rest (quoted, or up to a sentence end), and what follows it."""
     quoted = re.match(r"[\"“](.+?)[,.]?[\"”][.,]?\s*", rest)
     if quoted:
         return quoted.group(1).strip(), rest[quoted.end():]
+    if abbreviated := _ABBREVIATED_JOURNAL.match(rest):
+        return abbreviated["title"].strip(), abbreviated["rest"]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
     # A spaced dash before a short capitalised tail ("Title — NAACL 2024.", "Title - Under
     # review") or before a venue and its year ("Title — ACL 2023, Nominated for … (1.6% …)").
