@@ -3063,6 +3063,18 @@ def test_references_in_copernicus_style_name_their_abbreviated_journal() -> None
         ("Seepage into polders, revisited with tracers", "Water Resour. Res", 2022)]
 
 
+def test_a_venue_after_a_quoted_title_may_open_in_lower_case_or_after_a_note() -> None:
+    text = ("Femke Draaisma\n\nPublications\n\n"
+            "[1]  F. Draaisma, A. Hoshino, and M. Fujikawa, \"Reservoir computing with a skyrmion\n"
+            "     fabric,\" npj Spintronics 1, 5 (2023).\n"
+            "[2]  F. Draaisma and A. Hoshino, \"Gated synapses in thin films,\" eLife 12, e88 "
+            "(2022).\n"
+            "[3]  F. Draaisma, \"Skyrmion devices: from physics to computing\" (review, in "
+            "Japanese),\n     Butsuri 76, 512–520 (2021).\n")
+    papers = _fields(text, "Femke Draaisma", "publication", "venue", "year")
+    assert papers == [("npj Spintronics", 2023), ("eLife", 2022), ("Butsuri", 2021)]
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

@@ -235,6 +235,7 @@ def _venue(part: str) -> str | None:
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
     part = re.sub(rf"^[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
+    part = re.sub(r"^\([^()]{2,40}\),?\s+(?=[A-Za-z])", "", part)  # "(review, in Japanese), Butsuri"
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
     # (a digit inside a name is part of it: "F1000Research, 12.", and so is an ordinal: "the
@@ -249,7 +250,9 @@ def _venue(part: str) -> str | None:
         return "arXiv"
     if server := re.match(_SERVERS, venue):
         return server.group(0)
-    if len(venue) < 2 or len(venue.split()) > 14 or not venue[:1].isupper():
+    # a name that opens in lower case before a capital: "npj Spintronics", "eLife", "iScience"
+    if len(venue) < 2 or len(venue.split()) > 14 or not (
+            venue[:1].isupper() or re.match(r"[a-z]{1,3}[A-Z]|[a-z]{2,4}\s[A-Z]", venue)):
         return None
     return venue
 
