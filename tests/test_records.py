@@ -3075,6 +3075,26 @@ def test_a_venue_after_a_quoted_title_may_open_in_lower_case_or_after_a_note() -
     assert papers == [("npj Spintronics", 2023), ("eLife", 2022), ("Butsuri", 2021)]
 
 
+def test_markdown_emphasis_gives_venues_as_italic_type_does(tmp_path) -> None:
+    page = tmp_path / "kaja.md"
+    page.write_text(
+        "# Kaja Holm\n\n## Publications\n\n"
+        '1. "Measuring Search Effort with Time-Use Data" (with Lena Fischbach and David '
+        "Okoro), *Labour Economics*, 2021, 70, 101998.\n"
+        '2. "Household Borrowing over the Unemployment Spell", *Economics Letters*, 2020, '
+        "188, 108941.\n"
+        '3. Kaja Holm and Ivo Lund. "**Isolated Execution for Shared GPUs.**" *International '
+        "Conference on Architectural Support for Programming Languages and Operating Systems* "
+        "(**ASPLOS**), April 2019.\n", encoding="utf-8")
+    doc = loaders.load(page)
+    papers = [(r.data["venue"], r.data["year"]) for r in extract(doc.text, "Kaja Holm",
+                                                                 doc.bold, doc.italic)
+              if r.kind == "publication"]
+    assert papers == [
+        ("Labour Economics", 2021), ("Economics Letters", 2020),
+        ("ASPLOS", 2019)]  # the venue read before the italics is kept
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

@@ -339,6 +339,24 @@ def _wrap(kind: str, items: list[dict]) -> list[Record]:
     return out
 
 
+def _venues_from_italics(text: str, papers: Sequence[Record], person: str,
+                         italic: Sequence[tuple[int, int]]) -> None:
+    """Venues read from italic type, then, for papers still without one, from Markdown's
+    emphasis; a paper whose venue they gave takes the year after it in its entry ("… (with Lena
+    Fischbach), *Labour Economics*, 2021, 70, 101998.")."""
+    publications.venues_from_italics(
+        [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in papers],
+        person)
+    publications.venues_from_italics(
+        [(r.data, publications.emphasis_runs(text, r.start, r.end)) for r in papers
+         if not r.data.get("venue")], person)
+    for paper in papers:
+        venue = paper.data.get("venue")
+        at = text.find(venue, paper.start, paper.end) if venue else -1
+        if at >= 0 and paper.data.get("year") is None:
+            paper.data["year"] = first_year(text[at + len(venue):paper.end])
+
+
 def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
                   bold: Sequence[tuple[int, int]] = (), italic: Sequence[tuple[int, int]] = ()
                   ) -> list[Record]:
@@ -348,9 +366,7 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
         cited = _citations(text, start, end, person,
                            numbered or citations.led_entries(text, start, end, person))
         if cited is not None:
-            publications.venues_from_italics(
-                [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in cited],
-                person)
+            _venues_from_italics(text, cited, person, italic)
             if numbered and not _given_first_read(cited):
                 return cited
     out = []
@@ -364,8 +380,7 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
             first = paper.pop("_start")
             line_start = text.rfind("\n", e_start, first) + 1  # the whole first line it used
             out.append(Record("publication", paper, max(e_start, line_start), e_end))
-    publications.venues_from_italics(
-        [(r.data, publications.italic_runs(text, r.start, r.end, italic)) for r in out], person)
+    _venues_from_italics(text, out, person, italic)
     publications.venues_from_repeated_heads([r.data for r in out])
     publications.venues_from_repeated_tails([r.data for r in out])
     # Entries told apart by the author lists that open their lines, or by layout: the reading

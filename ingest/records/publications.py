@@ -518,6 +518,10 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             "award": award, "authored": authored, "_start": min(used)}
 
 
+_EMPHASIS = re.compile(r"(?<![*\w])\*(?![*\s])([^*\n]{2,200}?)(?<!\s)\*(?![*\w])|"
+                       r"(?<![_\w])_(?![_\s])([^_\n]{2,200}?)(?<!\s)_(?![_\w])")
+
+
 def italic_runs(text: str, start: int, end: int, italic: Sequence[tuple[int, int]]) -> list[str]:
     """The text set in italic type within text[start:end], cleaned; runs apart by nothing but
     spaces (a venue wrapped onto the next line) are one run."""
@@ -532,6 +536,14 @@ def italic_runs(text: str, start: int, end: int, italic: Sequence[tuple[int, int
         else:
             runs.append([a, b])
     return [cleaned for a, b in runs if (cleaned := clean(" ".join(text[a:b].split())))]
+
+
+def emphasis_runs(text: str, start: int, end: int) -> list[str]:
+    """The runs of Markdown emphasis ("*Labour Economics*, 2021") within text[start:end]: the
+    italic type of a Markdown page."""
+    spans = tuple((start + m.start(m.lastindex or 0), start + m.end(m.lastindex or 0))
+                  for m in _EMPHASIS.finditer(text[start:end]))
+    return italic_runs(text, start, end, spans)
 
 
 # What follows a venue's name in its italic run: volume, issue, pages, year ("7(2): 45–67, 2019").
