@@ -3095,6 +3095,15 @@ def test_markdown_emphasis_gives_venues_as_italic_type_does(tmp_path) -> None:
         ("ASPLOS", 2019)]  # the venue read before the italics is kept
 
 
+def test_a_doctorate_in_a_sentence_at_a_unit_of_a_university() -> None:
+    text = ("# Mira Castell\n\nI'm a second-year Ph.D. student from [Field Robotics Lab]"
+            "(https://example.org/lab), [University of Corran](https://example.org/), supervised "
+            "by [Prof. Ada Lund](https://example.org/ada) and [Dr. Bo Li](https://example.org/bo)"
+            ". My research interests focus on mapping.\n")
+    degrees = _fields(text, "Mira Castell", "education", "institution", "level", "advisors")
+    assert degrees == [("Field Robotics Lab, University of Corran", "phd", ["Ada Lund", "Bo Li"])]
+
+
 def test_a_year_with_its_term_in_brackets_leads_a_course() -> None:
     text = ("Chidi Obiora\nTeaching\n\n"
             "2008 (Spring)         Teaching Assistant, Bio 3371 Principles of Cell Biology\n")

@@ -86,7 +86,8 @@ _ADVISOR = re.compile(r"\b(?:co-)?(?:advis[oe]rs?|supervisors?|mentors?)\s*[:\-�
                       r"^\W*(?:co-)?(?:advised|supervised) by\s+(.+)|"
                       r"(?-i:\bPIs?)\s*[:\-–]\s*(.+)", re.I)
 _ADVISED_BY = re.compile(r"\b(?:advised|supervised) by\s+((?:(?:Prof\.|Dr\.)\s*)?[A-Z][\w.'’ -]+?)"
-                         r"(?=[,.;)]|$| and (?:is|was|then)\b)")
+                         # not the stop of a title or an initial ("… and Dr. Liang Zhao")
+                         r"(?=[,;)]|(?<!\bDr)(?<!\bProf)(?<!\b[A-Z])\.|$| and (?:is|was|then)\b)")
 # "Thesis: …", "Master's thesis on …", and as CVs in other languages write it: "Tesis de Máster
 # sobre …", "Thèse : …", "Tesi di laurea su …", "Doktorarbeit über …".
 _THESIS = re.compile(r"\b(?:thesis(?: topic| title| subject)?|dissertation|tesis|thèse|tesi|tese|"
@@ -441,6 +442,15 @@ def from_prose(text: str, offset: int) -> list[dict]:
                 not found.group("year"):
             place = f"{place}, {campus.group(1)}"  # "University of California, Irvine"
             end = max(end, found.end("place") + campus.end())
+        # "Ph.D. student from Robotics Institute, University of Technology Sydney": a unit,
+        # then the university it is part of
+        unit_of = re.match(r",\s+((?:The\s+)?University of [A-Z][\w&'’ .-]+?|[A-Z][\w&'’ .-]+?\s"
+                           r"(?:University|Universit[äàé]t?|College|Institute of Technology))"
+                           r"(?=[,.;(]|$|\s+(?:advised|supervised|working|where|under|with|and|in)\b)",
+                           text[found.end("place"):])
+        if unit_of and not found.group("year"):
+            place = f"{place}, {unit_of.group(1)}"
+            end = max(end, found.end("place") + unit_of.end())
         if not level or not INSTITUTION.search(place):
             continue
         # The sentence ends at a period, not at a title's or an initial's ("Prof. Tim Sherwood")
