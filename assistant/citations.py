@@ -159,10 +159,29 @@ _CLAIMS_HONOUR = re.compile(r"\b(?:awards?|awarded|prizes?|medals?|fellowships?|
                             r"honou?rs?|honou?red)\b", re.I)
 
 
+# "X mentored Y": who the sentence says did the mentoring; and a passage's label for the one
+# who did it ("mentor: Y", "Advisor: Prof. Y", "supervised by Y"), which makes Y the mentor
+_MENTORED = re.compile(r"\b(?:mentored|advised|supervised|hosted)\s+(?!by\b)(?:(?:Prof|Dr)\.?\s+)?"
+                       r"(?P<object>[A-Z][\w'’-]+)")
+_MENTOR_LABEL = (r"\b(?:mentors?|advis[oe]rs?|supervisors?|hosts?|(?:advised|supervised|mentored|"
+                 r"hosted)\s+by)\s*[:–-]?\s*(?:(?:Prof|Dr)\.?\s+)?")
+
+
+def _relation_reversed(sentence: str, passage_text: str) -> bool:
+    """Whether a sentence says someone mentored (advised, supervised, hosted) a person whom the
+    passage names as the mentor: "Jia Wei mentored Priyanka Deshmukh" from "mentor: Priyanka
+    Deshmukh" in Jia Wei's CV."""
+    return any(re.search(_MENTOR_LABEL + re.escape(found["object"]) + r"\b", passage_text, re.I)
+               for found in _MENTORED.finditer(sentence))
+
+
 def support(sentence: str, passage_text: str) -> float:
-    """How well a passage supports a sentence: 0 when a number or name is missing, or a degree
-    is given in a field or a year the passage does not give it in."""
+    """How well a passage supports a sentence: 0 when a number or name is missing, a degree
+    is given in a field or a year the passage does not give it in, or a mentor is named as the
+    one mentored."""
     numbers, names, words = claim_terms(sentence)
+    if _relation_reversed(sentence, passage_text):
+        return 0.0
     if not _degree_fields_stated(sentence, passage_text) or \
             not _degree_years_stated(sentence, passage_text):
         return 0.0

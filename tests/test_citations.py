@@ -222,3 +222,10 @@ def test_an_honour_is_supported_only_by_a_passage_that_names_one() -> None:
                    "[1].", paper) == 1.0
     assert support("Ada Quill won a best paper award at CHI 2019 [1].",
                    "Ada Quill | Awards\nBest Paper, CHI 2019") > 0.5
+
+
+def test_a_mentor_named_as_the_one_mentored_is_unsupported() -> None:
+    passage = PASSAGES[0].chunk.text  # "Advisor: Prof. Bo Li"
+    assert support("Ana Ruiz advised Bo Li at Halverson University.", passage) == 0
+    assert support("Bo Li advised Ana Ruiz at Halverson University.", passage) >= 0.5
+    assert support("Ana Ruiz was advised by Bo Li at Halverson University.", passage) >= 0.5

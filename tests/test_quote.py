@@ -678,3 +678,20 @@ def test_no_line_pick_is_asked_where_no_line_could_be_quoted(local_settings, sam
                          "What is Priya Ramanathan's favourite colour?")
     assert result.refused and result.diagnostics["refused_by"] == "quote check"
     assert model.prompts == [] and result.prompt_tokens == 0
+
+
+def test_a_written_answer_that_makes_the_mentor_the_one_mentored_is_not_kept(settings,
+                                                                             index) -> None:
+    # the sample's CV says "mentor: Priyanka Deshmukh" under Jia Wei's internship
+    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
+    ingest([SAMPLE], auto, index)
+    question = "Who mentored Jia Wei at Microsoft Research?"
+    reversed_claim = "Jia Wei mentored Priyanka Deshmukh at Microsoft Research [1]."
+    model = FakeChatModel(responses=[reversed_claim, "0"])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert "Jia Wei mentored" not in result.text and len(model.calls) == 2
+    right = "Priyanka Deshmukh mentored Jia Wei at Microsoft Research [1]."
+    model = FakeChatModel(responses=[right, "0"])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and result.text.startswith("Priyanka Deshmukh mentored Jia Wei")
+    assert len(model.calls) == 1
