@@ -244,6 +244,11 @@ class Assistant:
             # "Which company did she intern at?" answered with "Summer Intern", a phone number
             # with a patent number: an answer to another question
             result = _lacking(self.backend, lacking)
+        if not result.refused and "picked" in diagnostics and (
+                absent := quote.unnamed(question, passages, focus)):
+            # a quoted line answers a question whose premise no passage bears out
+            result.notes.append(f"None of the passages found names {' or '.join(absent)}; the "
+                                "quoted lines are what they say instead.")
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
                 inverted := own_advisors_named(result.text, typed.people, self.index)):
             result = refusal(self.backend, "checker")

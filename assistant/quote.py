@@ -308,6 +308,22 @@ def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
     return out
 
 
+def unnamed(question: str, passages: Sequence[Passage], people: Sequence[str]) -> list[str]:
+    """The things the question names that none of the passages found names: a premise that a
+    quoted line does not bear out ("Which Google team did Jia Wei intern on?" answered with her
+    Microsoft Research line)."""
+    own = name_words(people)
+    found = [stems(p.chunk.text) for p in passages]
+    out = []
+    for name in _NAMED.findall(question):
+        words = [w for w in re.findall(r"[\w&’'.-]+", name)
+                 if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
+                 and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
+        if words and not any({stem(w) for w in words} <= text for text in found):
+            out.append(" ".join(words))
+    return out
+
+
 def _of_named(question: str, context: Sequence[tuple[Passage, str]], lines: Sequence[Line],
               people: Sequence[str]) -> Callable[[int], bool]:
     """Whether line `n` is about each thing the question names that its person's passages

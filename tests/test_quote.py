@@ -695,3 +695,25 @@ def test_a_written_answer_that_makes_the_mentor_the_one_mentored_is_not_kept(set
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and result.text.startswith("Priyanka Deshmukh mentored Jia Wei")
     assert len(model.calls) == 1
+
+
+def test_a_quoted_line_for_a_premise_no_passage_names_says_so(settings, index) -> None:
+    # the sample's Jia Wei interned at Microsoft Research and Snowline Analytics, not at Google
+    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
+    ingest([SAMPLE], auto, index)
+    question = "Which Google team did Jia Wei intern on?"
+    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
+                    index, "0", question)
+    number = _number_of(model.prompts[0], "Microsoft Research")
+    model = FakeChatModel(responses=[prompts.REFUSAL, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and "Microsoft Research" in result.text
+    assert any("names Google;" in note for note in result.notes), result.notes
+    # a question whose names the passages give gets no such note
+    question = "Which Microsoft Research group did Jia Wei intern with?"
+    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
+                    index, "0", question)
+    number = _number_of(model.prompts[0], "Microsoft Research")
+    model = FakeChatModel(responses=[prompts.REFUSAL, number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and not any("None of the passages" in n for n in result.notes)
