@@ -195,7 +195,7 @@ def support(sentence: str, passage_text: str) -> float:
     hay_words = set(re.findall(r"[a-z][a-z'’-]+", haystack))
     hay_words |= {m.group(1) for w in hay_words if (m := _MONTH.match(w))}
     hay_stems = {stem(w) for w in hay_words}
-    if any(n not in hay_words and n not in haystack and not _abbreviated(n, passage_text)
+    if any(n not in hay_words and n not in haystack and not abbreviated(n, passage_text)
            for n in names):
         return 0.0
     if not words:
@@ -213,7 +213,7 @@ def _owner(passage_text: str) -> set[str]:
     return set(passage_text.split(" | ", 1)[0].lower().split())
 
 
-def _abbreviated(name: str, text: str) -> bool:
+def abbreviated(name: str, text: str) -> bool:
     """Whether a name the sentence writes as an abbreviation ("MSR", "CMU") abbreviates
     capitalised words that stand together in the passage ("Microsoft Research", "Carnegie
     Mellon University"; not "most successful research")."""
@@ -236,7 +236,7 @@ def why_unsupported(sentence: str, passages: Sequence[Passage]) -> str:
     if any(n not in text and n not in flat for n in numbers):
         return "number mismatch"
     original = "\n".join(evidence(p) for p in passages)
-    if any(n not in text and n not in flat and not _abbreviated(n, original) for n in names):
+    if any(n not in text and n not in flat and not abbreviated(n, original) for n in names):
         return "name mismatch"
     return "no overlap"
 

@@ -31,7 +31,7 @@ from assistant.compress import (
     unit_score,
     units,
 )
-from assistant.citations import strip_markers
+from assistant.citations import abbreviated, strip_markers
 from assistant.retrieval import STOPWORDS, Passage
 from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
@@ -313,13 +313,20 @@ def unnamed(question: str, passages: Sequence[Passage], people: Sequence[str]) -
     quoted line does not bear out ("Which Google team did Jia Wei intern on?" answered with her
     Microsoft Research line)."""
     own = name_words(people)
-    found = [stems(p.chunk.text) for p in passages]
     out = []
+
+    def named(words: list[str], passage: Passage) -> bool:
+        """Each word is in the passage, or abbreviates words of it ("UC" for "University of
+        California")."""
+        text = stems(passage.chunk.text)
+        return all(stem(w) in text or w.isupper() and abbreviated(w.lower(), passage.chunk.text)
+                   for w in words)
+
     for name in _NAMED.findall(question):
         words = [w for w in re.findall(r"[\w&’'.-]+", name)
                  if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
                  and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
-        if words and not any({stem(w) for w in words} <= text for text in found):
+        if words and not any(named(words, passage) for passage in passages):
             out.append(" ".join(words))
     return out
 

@@ -10,9 +10,11 @@ from conftest import SAMPLE
 import prompts
 from assistant.answer import REFUSAL_STEM, Assistant, unindexed_person
 from assistant.llm import FakeChatModel
-from assistant.quote import Line, accept, compose, fits_shape, lacks_asked, picks
+from assistant.quote import Line, accept, compose, fits_shape, lacks_asked, picks, unnamed
 from assistant.quote import apart as quote_apart
+from assistant.retrieval import Passage
 from assistant.routes import Query
+from ingest.chunking import Chunk
 from ingest.pipeline import ingest
 
 
@@ -717,3 +719,13 @@ def test_a_quoted_line_for_a_premise_no_passage_names_says_so(settings, index) -
     model = FakeChatModel(responses=[prompts.REFUSAL, number])
     result = Assistant(auto, index=index, chat_model=model).answer(question)
     assert not result.refused and not any("None of the passages" in n for n in result.notes)
+
+
+def test_a_name_the_passages_give_in_full_or_abbreviate_is_no_absent_premise() -> None:
+    passage = Passage(Chunk(
+        id="k:0000", sha="k", index=0, person="Ali Kazemi", source="kazemi.md",
+        section="Education", page=None, start=0, end=60, tokens=20, body="",
+        text="Ali Kazemi | Education\nPh.D., University of California, Davis, 2019"), 1.0)
+    assert unnamed("Whose lab was Kazemi in at UC Davis?", [passage], ["Ali Kazemi"]) == []
+    assert unnamed("Which Google team did Kazemi join?", [passage], ["Ali Kazemi"]) == [
+        "Google"]
