@@ -3039,8 +3039,8 @@ def test_an_employer_line_that_wraps_an_entry_heads_no_later_entry() -> None:
 
 def test_a_year_inside_an_article_identifier_is_no_year() -> None:
     text = ("Femke Draaisma\n\nPublications\n\n"
-            "1.  Draaisma, F. M., Whitcombe, S. E., and Lindeboom, H. J.: Lagged response of chalk\n"
-            "    streams to multi-year droughts, Geophys. Res. Lett., 47, e2019GL086312, 2020.\n"
+            "1.  Draaisma, F. M., Whitcombe, S. E., and Lindeboom, H. J.: Lagged response of\n"
+            "    chalk streams to droughts, Geophys. Res. Lett., 47, e2019GL086312, 2020.\n"
             "2.  Draaisma, F. M. and Achterberg, J.: Why did the drought hit the sandy uplands\n"
             "    harder than the polders?, J. Hydrol., 612, 128190, 2022.\n")
     years = _fields(text, "Femke Draaisma", "publication", "year")

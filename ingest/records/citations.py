@@ -186,9 +186,9 @@ def _last_year(text: str) -> int | None:
 # A journal abbreviated with its stops after the title's comma, then its volume, article
 # number or pages and the year, as Copernicus and AGU journals cite: "Title, Geophys. Res.
 # Lett., 47, e2019GL086312, 2020."
-_ABBREVIATED_JOURNAL = re.compile(r"(?P<title>.{10,}?),\s+(?P<rest>(?:[A-Z][A-Za-z]{0,12}\.?\s){0,5}"
-                                  r"[A-Z][a-z]{0,12}\.,\s+\d{1,4},\s+[A-Za-z]?\d[\w–-]{0,16},"
-                                  r"\s+(?:19|20)\d{2}\.?)\s*$")
+_ABBREVIATED_JOURNAL = re.compile(
+    r"(?P<title>.{10,}?),\s+(?P<rest>(?:[A-Z][A-Za-z]{0,12}\.?\s){0,5}[A-Z][a-z]{0,12}\.,"
+    r"\s+\d{1,4},\s+[A-Za-z]?\d[\w–-]{0,16},\s+(?:19|20)\d{2}\.?)\s*$")
 
 
 def _title(rest: str) -> tuple[str, str]:
@@ -235,7 +235,8 @@ def _venue(part: str) -> str | None:
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
     part = re.sub(rf"^[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
-    part = re.sub(r"^\([^()]{2,40}\),?\s+(?=[A-Za-z])", "", part)  # "(review, in Japanese), Butsuri"
+    # a note in brackets before the venue: "(review, in Japanese), Butsuri 76, …"
+    part = re.sub(r"^\([^()]{2,40}\),?\s+(?=[A-Za-z])", "", part)
     part = re.sub(r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                   r"(?:19|20)\d{2},?\s*", "", part)
     # (a digit inside a name is part of it: "F1000Research, 12.", and so is an ordinal: "the

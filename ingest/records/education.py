@@ -444,10 +444,11 @@ def from_prose(text: str, offset: int) -> list[dict]:
             end = max(end, found.end("place") + campus.end())
         # "Ph.D. student from Robotics Institute, University of Technology Sydney": a unit,
         # then the university it is part of
-        unit_of = re.match(r",\s+((?:The\s+)?University of [A-Z][\w&'’ .-]+?|[A-Z][\w&'’ .-]+?\s"
-                           r"(?:University|Universit[äàé]t?|College|Institute of Technology))"
-                           r"(?=[,.;(]|$|\s+(?:advised|supervised|working|where|under|with|and|in)\b)",
-                           text[found.end("place"):])
+        unit_of = re.match(
+            r",\s+((?:The\s+)?University of [A-Z][\w&'’ .-]+?|[A-Z][\w&'’ .-]+?\s"
+            r"(?:University|Universit[äàé]t?|College|Institute of Technology))"
+            r"(?=[,.;(]|$|\s+(?:advised|supervised|working|where|under|with|and|in)\b)",
+            text[found.end("place"):])
         if unit_of and not found.group("year"):
             place = f"{place}, {unit_of.group(1)}"
             end = max(end, found.end("place") + unit_of.end())
