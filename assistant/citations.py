@@ -10,8 +10,9 @@ from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
-from ingest.records.education import DEGREE, match_level
+from ingest.records.education import DEGREE, match_level, named_advisors
 from ingest.records.honours import names_honour
+from ingest.records.positions import named_mentors
 from ingest.records.text import ABBREVIATION_SKIPS, abbreviates
 from prompts import MARKER_PATTERN
 
@@ -159,20 +160,21 @@ _CLAIMS_HONOUR = re.compile(r"\b(?:awards?|awarded|prizes?|medals?|fellowships?|
                             r"honou?rs?|honou?red)\b", re.I)
 
 
-# "X mentored Y": who the sentence says did the mentoring; and a passage's label for the one
-# who did it ("mentor: Y", "Advisor: Prof. Y", "supervised by Y"), which makes Y the mentor
+# "X mentored Y": whom the sentence says was mentored (advised, supervised, hosted)
 _MENTORED = re.compile(r"\b(?:mentored|advised|supervised|hosted)\s+(?!by\b)(?:(?:Prof|Dr)\.?\s+)?"
                        r"(?P<object>[A-Z][\w'’-]+)")
-_MENTOR_LABEL = (r"\b(?:mentors?|advis[oe]rs?|supervisors?|hosts?|(?:advised|supervised|mentored|"
-                 r"hosted)\s+by)\s*[:–-]?\s*(?:(?:Prof|Dr)\.?\s+)?")
 
 
 def _relation_reversed(sentence: str, passage_text: str) -> bool:
     """Whether a sentence says someone mentored (advised, supervised, hosted) a person whom the
-    passage names as the mentor: "Jia Wei mentored Priyanka Deshmukh" from "mentor: Priyanka
-    Deshmukh" in Jia Wei's CV."""
-    return any(re.search(_MENTOR_LABEL + re.escape(found["object"]) + r"\b", passage_text, re.I)
-               for found in _MENTORED.finditer(sentence))
+    passage labels as the mentor, as the records read such labels: "Jia Wei mentored Priyanka
+    Deshmukh" from "mentor: Priyanka Deshmukh" in Jia Wei's CV."""
+    objects = [found["object"].lower() for found in _MENTORED.finditer(sentence)]
+    if not objects:
+        return False
+    mentors = {word.lower() for name in named_advisors(passage_text) + named_mentors(passage_text)
+               for word in re.findall(r"[\w'’-]+", name)}
+    return any(word in mentors for word in objects)
 
 
 def support(sentence: str, passage_text: str) -> float:

@@ -290,9 +290,10 @@ def sole_line(question: str, lines: Sequence[Line], people: Sequence[str],
     return found if met >= SOLE_TERMS else []
 
 
-def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
-    """The stems of each thing the question names that is not a person it is about:
-    "Carnegie Mellon", "ECRM", "Stanford"; not "Ph.D." or "CV", which name a kind."""
+def _named_words(question: str, people: Sequence[str]) -> list[list[str]]:
+    """The words of each thing the question names that is not a person it is about, as the
+    question writes them: "Carnegie Mellon", "ECRM", "Stanford"; not "Ph.D." or "CV", which
+    name a kind."""
     own = name_words(people)
     out = []
     for name in _NAMED.findall(question):
@@ -304,31 +305,24 @@ def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
                  if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
                  and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
         if words:
-            out.append({stem(w) for w in words})
+            out.append(words)
     return out
+
+
+def named_things(question: str, people: Sequence[str]) -> list[set[str]]:
+    """The stems of each thing the question names that is not a person it is about."""
+    return [{stem(w) for w in words} for words in _named_words(question, people)]
 
 
 def unnamed(question: str, passages: Sequence[Passage], people: Sequence[str]) -> list[str]:
-    """The things the question names that none of the passages found names: a premise that a
-    quoted line does not bear out ("Which Google team did Jia Wei intern on?" answered with her
-    Microsoft Research line)."""
-    own = name_words(people)
-    out = []
-
-    def named(words: list[str], passage: Passage) -> bool:
-        """Each word is in the passage, or abbreviates words of it ("UC" for "University of
-        California")."""
-        text = stems(passage.chunk.text)
-        return all(stem(w) in text or w.isupper() and abbreviated(w.lower(), passage.chunk.text)
-                   for w in words)
-
-    for name in _NAMED.findall(question):
-        words = [w for w in re.findall(r"[\w&’'.-]+", name)
-                 if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
-                 and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
-        if words and not any(named(words, passage) for passage in passages):
-            out.append(" ".join(words))
-    return out
+    """The things the question names that none of the passages found names, in full or
+    abbreviated ("UC" for "University of California"): a premise that a quoted line does not
+    bear out ("Which Google team did Jia Wei intern on?" answered with her Microsoft Research
+    line)."""
+    texts = [(p.chunk.text, stems(p.chunk.text)) for p in passages]
+    return [" ".join(words) for words in _named_words(question, people)
+            if not any(all(stem(w) in found or w.isupper() and abbreviated(w.lower(), text)
+                           for w in words) for text, found in texts)]
 
 
 def _of_named(question: str, context: Sequence[tuple[Passage, str]], lines: Sequence[Line],

@@ -215,15 +215,16 @@ def test_a_question_about_someone_not_indexed_is_refused_before_retrieval(
     assert any("Geoffrey Hinton" in note for note in result.notes)
 
 
-def _auto_and_pick(settings, index, question: str, dated: bool = False) -> tuple[Any, str]:
-    """Settings for answer style auto over the sample, and the number of the Halverson line (one
-    with a digit, if `dated`) that the line-pick prompt lists for the question."""
+def _auto_and_pick(settings, index, question: str, dated: bool = False,
+                   words: str = "Halverson") -> tuple[Any, str]:
+    """Settings for answer style auto over the sample, and the number of the line that holds
+    `words` (one with a digit, if `dated`) that the line-pick prompt lists for the question."""
     auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
     ingest([SAMPLE], auto, index)
     _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
                     index, "0", question)
     number = next(line.split(".")[0] for line in model.prompts[0].splitlines()
-                  if line[:1].isdigit() and "Halverson" in line
+                  if line[:1].isdigit() and words in line
                   and (not dated or any(c.isdigit() for c in line.split(". ", 1)[1])))
     return auto, number
 
@@ -701,23 +702,17 @@ def test_a_written_answer_that_makes_the_mentor_the_one_mentored_is_not_kept(set
 
 def test_a_quoted_line_for_a_premise_no_passage_names_says_so(settings, index) -> None:
     # the sample's Jia Wei interned at Microsoft Research and Snowline Analytics, not at Google
-    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
-    ingest([SAMPLE], auto, index)
-    question = "Which Google team did Jia Wei intern on?"
-    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
-                    index, "0", question)
-    number = _number_of(model.prompts[0], "Microsoft Research")
-    model = FakeChatModel(responses=[prompts.REFUSAL, number])
-    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    def quoted(question: str):
+        """The answer where the model writes the refusal and picks the Microsoft Research line."""
+        auto, number = _auto_and_pick(settings, index, question, words="Microsoft Research")
+        model = FakeChatModel(responses=[prompts.REFUSAL, number])
+        return Assistant(auto, index=index, chat_model=model).answer(question)
+
+    result = quoted("Which Google team did Jia Wei intern on?")
     assert not result.refused and "Microsoft Research" in result.text
     assert any("names Google;" in note for note in result.notes), result.notes
     # a question whose names the passages give gets no such note
-    question = "Which Microsoft Research group did Jia Wei intern with?"
-    _, model = _ask(settings.model_copy(update={"llm": "local", "answer_style": "quote"}),
-                    index, "0", question)
-    number = _number_of(model.prompts[0], "Microsoft Research")
-    model = FakeChatModel(responses=[prompts.REFUSAL, number])
-    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    result = quoted("Which Microsoft Research group did Jia Wei intern with?")
     assert not result.refused and not any("None of the passages" in n for n in result.notes)
 
 

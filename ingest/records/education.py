@@ -109,6 +109,13 @@ def level_of(text: str) -> str | None:
     return match_level(found) if found else None
 
 
+def named_advisors(text: str) -> list[str]:
+    """The people a text labels as someone's advisor, supervisor or mentor, line by line
+    ("Advisor: Prof. Bo Li", "…; mentor: Priyanka Deshmukh", "Supervised by Ada Lund")."""
+    return [name for line in text.splitlines() if (found := _ADVISOR.search(line))
+            for name in advisors(next(group for group in found.groups() if group))]
+
+
 def advisors(text: str) -> list[str]:
     # The names end where the sentence or the bracket does: "Advisor: Mireille Duchamp.
     # Expected graduation: Spring 2025.", "(advisor: Grace Mbatha)".

@@ -102,6 +102,13 @@ _LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z
 _MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)
 
 
+def named_mentors(text: str) -> list[str]:
+    """The people a text labels as the mentor, manager, host or supervisor of a job, line by
+    line ("(host: Prof. Ken Mori)", "mentor: Priyanka Deshmukh")."""
+    return [_mentor_name(found, line) for line in text.splitlines()
+            if (found := _MENTOR.search(line))]
+
+
 def _mentor_name(found: re.Match[str], text: str) -> str:
     """The name a mentor label gives, without what follows its bracket ("(host: Prof. Ken
     Mori), Mar–Jun 2019" → "Prof. Ken Mori")."""
