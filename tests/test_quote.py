@@ -724,3 +724,18 @@ def test_a_name_the_passages_give_in_full_or_abbreviate_is_no_absent_premise() -
     assert unnamed("Whose lab was Kazemi in at UC Davis?", [passage], ["Ali Kazemi"]) == []
     assert unnamed("Which Google team did Kazemi join?", [passage], ["Ali Kazemi"]) == [
         "Google"]
+
+
+def test_a_count_glued_to_its_word_reaches_the_model(settings, index, tmp_path) -> None:
+    # a profile page's counts as some pages extract them ("117citations"), at the end of a
+    # passage too long to send whole
+    papers = "\n".join(f"- Paper {i}: a study of caching layers in storage systems"
+                       for i in range(30))
+    local = _ada_quill(settings, index, tmp_path, (
+        f"# Ada Quill\n\n## Profile\n\n{papers}\n- Ada Quill DC 6papers 117citations "
+        "Novelty62%\n"), answer_style="write")
+    model = FakeChatModel(responses=["Ada Quill's profile reports 117 citations [1]."])
+    result = Assistant(local, index=index, chat_model=model).answer(
+        "How many citations does Ada Quill's profile report?")
+    assert "117citations" in str(model.prompts[0])
+    assert not result.refused and "117" in result.text
