@@ -3492,3 +3492,38 @@ def test_a_numbered_part_of_a_section_that_holds_courses_attended() -> None:
     found = extract(text, "Nuria Ferrán Ochoa")
     assert [r.data["course"] for r in found if r.kind == "teaching"] == [
         "Hidrogeología", "Geoquímica Ambiental"]
+
+
+def test_an_employment_sections_dated_lines_are_jobs_whatever_words_name_the_role() -> None:
+    """Under a title that says jobs, a line led by its dates is one, by its layout: the role no
+    role word names ("Sommervikar", "Prácticas en empresa") and its employer on the same line,
+    past its place; "im" says where as "at" does. The same lines under another title, or
+    above every title, are not."""
+    lines = ("2014–2019        Postdoktor, Institutt for geofag, Universitetet i Tromsø\n"
+             "2012–2013        Kartleggingsassistent (50 %), Norsk Polarinstitutt, Tromsø\n"
+             "juni–aug. 2011   Sommervikar (sommerjobb), Havforskningsinstituttet, Bergen\n"
+             "02/2009 – 03/2009   Praktikum im Landesarchiv Schleswig-Holstein\n")
+    text = "Ingrid Solheim Vik\n\nSTILLINGER\n\n" + lines
+    jobs = _fields(text, "Ingrid Solheim Vik", "position", "role", "organisation", "start")
+    assert jobs == [("Postdoktor", "Universitetet i Tromsø", "2014"),
+                    ("Kartleggingsassistent", "Norsk Polarinstitutt", "2012"),
+                    ("Sommervikar", "Havforskningsinstituttet", "juni 2011"),
+                    ("Praktikum", "Landesarchiv Schleswig-Holstein", "02/2009")]
+    others = _fields("Ingrid Solheim Vik\n\nVERV OG TILLITSVERV\n\n" + lines, "Ingrid Solheim Vik",
+                     "position", "role")
+    assert ("Kartleggingsassistent",) not in others and ("Sommervikar",) not in others
+    top = _fields(text.replace("STILLINGER\n", ""), "Ingrid Solheim Vik", "position", "role")
+    assert ("Kartleggingsassistent",) not in top
+
+
+def test_a_few_capitalised_words_over_a_role_and_its_dates_are_its_employer() -> None:
+    # a profile export's entries: employer, role, dates with their duration, place; an
+    # employer whose name has no word that says it is one
+    text = ("Kwabena Owusu-Ansah\n\nExperience\n"
+            "Google\nSoftware Engineering Intern\nJune 2010 - September 2010 (4 months)\n"
+            "Mountain View, California\n"
+            "Kumasi Telecom\nSoftware Engineer\nJuly 2006 - July 2008 (2 years 1 month)\n"
+            "Accra, Ghana\nBilling and mobile-money back-end services.\n")
+    jobs = _fields(text, "Kwabena Owusu-Ansah", "position", "role", "organisation")
+    assert jobs == [("Software Engineering Intern", "Google"),
+                    ("Software Engineer", "Kumasi Telecom")]

@@ -163,7 +163,9 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                      and date_range(section_lines[n + 1].text) is not None
                      and not positions.sentence_like(ln.text)]
             found += _wrap("position", [
-                r for r in positions.from_lines(short, text[section.start:], section.start)
+                r for r in positions.from_lines(short, text[section.start:], section.start,
+                                                employment=kind == "position"
+                                                and section.title != PREAMBLE)
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline
                 and _employer(r["organisation"]) and not positions.is_place(r["role"])])
             # "Mike Gruszczynski, PhD" over "The Media School": a title after the name, no degree

@@ -224,6 +224,30 @@ def unlisted_role(text: str) -> tuple[str, str] | None:
     return parts[0], _org_name(parts[1])
 
 
+def employment_entry(text: str) -> tuple[str, str] | None:
+    """(role, employer) of a line that an employment section leads with its dates, whatever
+    words name the role ("07/2008 – 09/2008  Prácticas en empresa, Oleícola Sierra Sur S.C.A.,
+    Alcalá la Real", "juni–aug. 2011  Språkkonsulent (sommerjobb), Språkrådet, Oslo"): the
+    section's title says its lines are jobs, so the layout, not a lexicon of roles, tells the
+    role (the first part after the dates) from its employer (the next part that is not a
+    place). None for a line that does not open with its dates or that names no employer."""
+    dates = date_range(text)
+    lead = DATE_RANGE.match(text.strip()) if dates else re.match(r"\s*(?:19|20)\d{2}\s", text)
+    if not lead or _TEACHING.search(text) or sentence_like(text):
+        return None
+    rest = re.sub(rf"^{SINCE}\b\s*", "", without_dates(text).strip(" ,:|–-"), flags=re.I)
+    rest = re.sub(r"\s*\([^()]*\)", "", rest)  # "(50 %)", "(sommerjobb)": said of the role
+    parts = [p.strip(" ,.;") for p in re.split(r",\s+|(?<=[a-zà-ÿ]{2})\.\s+(?=[A-Z])|\s{2,}|"
+                                               r"\s[–|-]\s|;\s+", rest) if p.strip(" ,.;")]
+    if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not parts[0][:1].isupper() \
+            or re.search(r"\d", parts[0]) or DEGREE.search(parts[0]) or _ORG.search(
+            _cased(parts[0])) or is_place(parts[0]):
+        return None
+    employers = [p for p in parts[1:] if p[:1].isupper() and not _a_place(p)
+                 and not _LOCATION.match(p) and not countries_in(p)]
+    return (parts[0], employers[0]) if employers else None
+
+
 # A unit of an employer, which the employer's name outranks on a job's line.
 _SUBUNIT = re.compile(r"(?:[\w&]+\s+)?(?:Department|Dept\.?|School of|Faculty|Division|Unit|"
                       r"Group|Team|department|division|unit|group|team)\b")
@@ -263,6 +287,12 @@ def without_described(text: str) -> str:
     if dated and "," in text[: dated.start()] and is_role(text[: dated.start()].split(",")[0]):
         return text[: dated.end()]
     return text
+
+
+# "at" between a role and its employer, in the languages CVs are most often written in:
+# "Praktikum im Archiv der Hansestadt Lübeck", "Postdoc-Stipendiatin am Deutschen Historischen
+# Institut London", "Chercheuse invitée chez …", "Assegnista presso …"
+_AT = r"(?:at|@|im|am|bei|beim|chez|presso)"
 
 
 def split_role(text: str) -> tuple[str, str]:
@@ -311,7 +341,7 @@ def split_role(text: str) -> tuple[str, str]:
     head, dash, tail = text.rpartition(" - ")
     if dash and is_role(tail) and not is_role(head):  # "Google, Zurich - Research Scientist"
         text = f"{tail}, {head}"
-    parts = [p.strip(" ,") for p in re.split(r",\s+|\s{2,}|\s[–|]\s|\s+at\s+|\s+@\s+", text)
+    parts = [p.strip(" ,") for p in re.split(rf",\s+|\s{{2,}}|\s[–|]\s|\s+{_AT}\s+", text)
              if p.strip(" ,") and not _MENTOR.search(p)]
     role = next((p for p in parts if is_role(p)), "")
     if not role:
@@ -323,7 +353,7 @@ def split_role(text: str) -> tuple[str, str]:
     if glued and _ORG.search(_cased(glued.group(2))):
         return role[: words[-1].end()] + glued.group(1), glued.group(2).strip(" .")
     # "Machine Learning Engineer at Tapsi": what follows "at" is the employer, one word or not
-    after = re.search(re.escape(role) + r"\s+(?:at|@)\s+(?:the\s+)?(.+)$", text)
+    after = re.search(re.escape(role) + rf"\s+{_AT}\s+(?:the\s+)?(.+)$", text)
     if after and not _LOCATION.match(first := after.group(1).split(",")[0]):
         # "… at the Department of Economics, Wexley University (group of Prof. Ilse Varga)":
         # the university, past its department and without whose group it was
@@ -452,6 +482,20 @@ def _dates_alone(lines: Sequence[Line], at: int) -> bool:
         return False
     rest = re.sub(rf"^{SINCE}\b", "", without_dates(lines[at].text), flags=re.I)
     return not rest.strip(" ,.;:-–")  # "Since 2016": held from then on
+
+
+def _heads_entry(lines: Sequence[Line], at: int) -> bool:
+    """Whether line `at` is a few capitalised words over a role alone and that role's dates
+    alone ("MTN Ghana" / "Software Engineer" / "July 2006 - July 2008 (2 years 1 month)"): the
+    employer that heads the entry, whatever words name it."""
+    if at + 2 >= len(lines):
+        return False
+    text, role = lines[at].text.strip(), lines[at + 1].text.strip()
+    dates = _DURATION.sub("", re.sub(r"\(([^()]*)\)", r"\1", lines[at + 2].text))
+    return bool(re.fullmatch(r"(?:[A-Z][\w&.'’-]*\s?){1,5}", text)) and not is_role(text) \
+        and not is_place(text) and not DEGREE.match(text) and is_role(role) \
+        and len(role.split()) <= 6 and not split_role(role)[1] \
+        and _dates_alone([Line(dates, 0, 0)], 0)
 
 
 def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
@@ -650,10 +694,12 @@ def _wraps_on(text: str) -> bool:
     return (text[: dates.start()] if dates else text).rstrip().endswith(",")
 
 
-def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
+def from_lines(lines: list[Line], raw: str, raw_start: int, *,
+               employment: bool = False) -> list[dict]:
     """Position records from the lines of an experience-like section. A record's span runs
     from its organisation line through the lines that add to it, so that quoting the span
-    shows everything the record says."""
+    shows everything the record says. employment: the section's title says it lists jobs
+    ("Employment", "Beruflicher Werdegang"), so a line it leads with dates is one."""
     lines = [piece for line in _wraps_joined(_ranges_joined(lines))
              for piece in _one_range_each(_without_labelled_tail(line))]
     records: list[dict] = []
@@ -722,6 +768,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
                             "_span": (line.start, line.end)})
             continue
         unlisted = unlisted_role(text)
+        if not unlisted and employment and not is_role(text):
+            unlisted = employment_entry(text)
         if not unlisted and dated_above and _plain_role(lines, at):
             unlisted = (text.strip(" ,"), "")  # its employer is the line under it
         if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and dates and (
@@ -733,6 +781,10 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
             explicit = bool(re.search(r"—|\w\)?\s*:\s", re.sub(r"\([^()]*\)", "",
                                                             without_dates(text))))
+            # "Praktikum im Archiv der Hansestadt Lübeck": "at" says where; and so does the
+            # layout of a line an employment section leads with its dates
+            explicit = explicit or bool(re.search(rf"\w\s+{_AT}\s+[A-Z]", text)) or (
+                bool(unlisted) and unlisted == employment_entry(text))
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
                     without_dates(line.bold).strip(" :,") and \
                     is_role(text[len(line.bold):]) and not (explicit and same_line_org):
@@ -783,7 +835,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int) -> list[dict]:
             and not sentence_like(text) and not _dates_alone([line], 0) and any(
                 _a_place(part.strip(" |")) or countries_in(part)
                 for part in re.split(r",|\s·\s", bare)[1:])
-        if is_org(line, raw_line) or under_role:
+        if is_org(line, raw_line) or under_role or _heads_entry(lines, at):
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
             if heading_role and records and records[-1]["organisation"] and \
