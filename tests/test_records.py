@@ -3527,3 +3527,30 @@ def test_a_few_capitalised_words_over_a_role_and_its_dates_are_its_employer() ->
     jobs = _fields(text, "Kwabena Owusu-Ansah", "position", "role", "organisation")
     assert jobs == [("Software Engineering Intern", "Google"),
                     ("Software Engineer", "Kumasi Telecom")]
+
+
+def test_a_run_of_lines_led_by_course_codes_is_teaching_wherever_it_sits() -> None:
+    """Courses listed by their codes inside a job's entry, or under a heading that reads as
+    another kind's, are courses taught, and no jobs or awards; one coded line alone, or a
+    code whose number is a year ("ERC 2019"), is none."""
+    text = ("Aroha Tuilagi\n\nEMPLOYMENT\n\n"
+            "2020–present   Assistant Professor, School of Geography, Tarnby University\n"
+            "2016–2020      Sessional Lecturer, Department of Geography, Halvorsen College\n"
+            "               GEOG 110  Introduction to Physical Geography (Fall 2016, Fall 2017)\n"
+            "               GEOG 325  Coastal Geomorphology (Winter 2018)\n"
+            "               GEOG 410  Field Methods in Coastal Science (Summer 2019)\n"
+            "\nHONOURS AND GRANTS\n\n"
+            "2021   ERC 2019 Starting Grant runner-up, European Research Council\n"
+            "2019   Early Career Teaching Award, Halvorsen College\n"
+            "Fall 2019   GEOS 210  Earth Surface Processes\n"
+            "Fall 2020   GEOS 211  Rivers and Landscapes\n")
+    found = extract(text, "Aroha Tuilagi")
+    courses = sorted(r.data["course"] for r in found if r.kind == "teaching")
+    assert courses == ["GEOG 110 Introduction to Physical Geography",
+                       "GEOG 325 Coastal Geomorphology",
+                       "GEOG 410 Field Methods in Coastal Science",
+                       "GEOS 210 Earth Surface Processes", "GEOS 211 Rivers and Landscapes"]
+    assert [r.data["role"] for r in found if r.kind == "position"] == [
+        "Assistant Professor", "Sessional Lecturer"]
+    awards = [r.data["name"] for r in found if r.kind == "award"]
+    assert len(awards) == 2 and not any("GEOS" in name for name in awards)

@@ -132,6 +132,15 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                          for ln in lines(text, section.start, section.end, bold)]
         if kind == "skip" and honours.mostly_awards(section_lines):
             kind = "award"  # "Service and leadership" whose lines are grants and fellowships
+        if kind in ("award", "position", "other") and (coded := honours.coded_rows(
+                section_lines)):
+            # courses by their codes, in a run of lines, under a heading that went unread or in
+            # a job's entry: teaching, and no part of the section's own kind
+            taught = _teaching([section_lines[at] for at in sorted(coded)], None)
+            for record in taught:
+                record.extra["aside"] = kind != "award"
+            found += taught
+            section_lines = [ln for at, ln in enumerate(section_lines) if at not in coded]
         if kind == "publication":
             found += _publications(text, section.start, section.end, person, strict=False,
                                    bold=bold, italic=italic)

@@ -744,6 +744,33 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
             "_span": (line.start, line.end)} | ({"institution": where} if where else {})
 
 
+def _coded(text: str) -> bool:
+    """Whether a line opens with a course's code and its title ("CPSC 110  Computation,
+    Programs, and Programming", "Fall 2019 · BIOL10002 Biology of Cells"), past a term, dates
+    or a bullet before it; a code whose number is a year ("ERC 2019 Starting Grant") is none."""
+    code = _COURSE.search(text)
+    if not code or re.search(r"\b(?:19|20)\d{2}\b", code.group(0)):
+        return False
+    before = _TERM.sub(" ", text[: code.start()])
+    before = re.sub(rf"{DATE_RANGE.pattern}|\b(?:19|20)\d{{2}}\b", " ", before)
+    return not re.search(r"[^\W\d_]{2,}", before) and bool(
+        re.match(r"\s*[:.\-–—|]?\s*\(?[A-Z]", text[code.end():]))
+
+
+def coded_rows(lines: Sequence[Line]) -> set[int]:
+    """The lines of a run that course codes lead: two or more lines in a row that open with a
+    code and a title, a wrapped or describing line or two between them. Courses listed
+    wherever they sit, under a heading that went unread or inside a job's entry."""
+    coded = [at for at, line in enumerate(lines) if _coded(line.text)]
+    runs: list[list[int]] = []
+    for at in coded:
+        if runs and at - runs[-1][-1] <= 3:
+            runs[-1].append(at)
+        else:
+            runs.append([at])
+    return {at for run in runs if len(run) >= 2 for at in range(run[0], run[-1] + 1)}
+
+
 def _unbracketed(part: str) -> str:
     """A part of a line without the punctuation around it, nor a bracket the split left
     unclosed: "Econometrics I (ECON 301)" keeps both of its brackets."""
