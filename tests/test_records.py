@@ -3554,3 +3554,22 @@ def test_a_run_of_lines_led_by_course_codes_is_teaching_wherever_it_sits() -> No
         "Assistant Professor", "Sessional Lecturer"]
     awards = [r.data["name"] for r in found if r.kind == "award"]
     assert len(awards) == 2 and not any("GEOS" in name for name in awards)
+
+
+def test_courses_a_job_entry_names_after_a_teaching_role_or_in_a_sentence() -> None:
+    """A course's code and title alone under a teaching role, and a course a job's line says
+    was taught "to undergraduate students": courses; "A and B" with no comma may be one
+    course's name, "A and B courses" are two."""
+    text = ("Kaveh Ranjbar\n\nEXPERIENCE\n\n"
+            "Winter 2023\nquarter Assistant Instructor\nPSY 146 - The Psychology of Sleep\n"
+            "2017-2024 Graduate Student Researcher\nDepartment of Psychology, Tarnby University\n"
+            "Teaching assistant                                   Lyon, France\n"
+            "Halvorsen Institute of Technology                           2018\n"
+            "Taught Introduction to Algorithms and Java Programming to undergraduate students. "
+            "Led a\n"
+            "Research assistant, Kestrel University                 2015–2016\n"
+            "  * Assisted in Labour Economics and Econometrics courses\n")
+    courses = sorted(r.data["course"] for r in extract(text, "Kaveh Ranjbar")
+                     if r.kind == "teaching")
+    assert courses == ["Econometrics", "Introduction to Algorithms and Java Programming",
+                       "Labour Economics", "PSY 146 - The Psychology of Sleep"]

@@ -665,8 +665,12 @@ def courses_in_paragraph(line: Line, default_role: str | None) -> list[dict]:
 
 # "Taught Principles of Macroeconomics, … and Basic Economics", "Assisted in Experimental
 # Economics and Econometrics courses": a job's line that says which courses were taught.
+# "Taught A, B and C", "Taught Introduction to Algorithms to undergraduate students. Led …":
+# the courses end where the line does, or where it says to whom or goes on with a sentence
 _TAUGHT = re.compile(r"(?:Taught|Lectured|Instructed|(?:Assisted|Assisting) (?:in|with|"
-                     r"on))\s+(?:the\s+)?(?:courses?\s+)?(?P<items>[A-Z].*?)(?:\s+courses?)?\.?$")
+                     r"on))\s+(?:the\s+)?(?:courses?\s+)?(?P<items>[A-Z].*?)(?:\s+courses?)?"
+                     r"(?:\.?$|\s+(?:to|for)\s+(?:[\w-]+\s+){0,3}?(?:students|pupils|learners)\b"
+                     r"|\.\s+(?=[A-Z]))")
 
 
 def taught_courses(line: Line) -> list[dict]:
@@ -675,8 +679,12 @@ def taught_courses(line: Line) -> list[dict]:
     found = _TAUGHT.match(line.text)
     if not found:
         return []
+    # "A, B and C" lists three, as "A and B courses" lists two; "Introduction to Algorithms
+    # and Java Programming", with no comma, may be one course's name: it stays whole
+    listed = re.search(r",\s|;\s", found["items"]) or re.search(r"\bcourses\b", found.group(0))
     items = [i.strip(" .;") for i in re.split(r",\s+(?:and\s+)?|;\s+|\s+and\s+(?=[A-Z])",
-                                               found["items"]) if i.strip(" .;")]
+                                               found["items"]) if i.strip(" .;")] if listed \
+        else [found["items"].strip(" .;")]
     if not items or not all(1 <= len(i.split()) <= 7 and i[:1].isupper() for i in items):
         return []
     role = "Teaching Assistant" if line.text.startswith("Assist") else None
@@ -760,15 +768,19 @@ def _coded(text: str) -> bool:
 def coded_rows(lines: Sequence[Line]) -> set[int]:
     """The lines of a run that course codes lead: two or more lines in a row that open with a
     code and a title, a wrapped or describing line or two between them. Courses listed
-    wherever they sit, under a heading that went unread or inside a job's entry."""
+    wherever they sit, under a heading that went unread or inside a job's entry; and one such
+    line alone right under a line that names a teaching role ("Assistant Instructor" /
+    "PSC146 - The Development of Memory")."""
     coded = [at for at, line in enumerate(lines) if _coded(line.text)]
+    taught = {at for at in coded if at > 0 and _TEACH_ROLE.search(lines[at - 1].text)}
     runs: list[list[int]] = []
     for at in coded:
         if runs and at - runs[-1][-1] <= 3:
             runs[-1].append(at)
         else:
             runs.append([at])
-    return {at for run in runs if len(run) >= 2 for at in range(run[0], run[-1] + 1)}
+    return {at for run in runs if len(run) >= 2 or run[0] in taught
+            for at in range(run[0], run[-1] + 1)}
 
 
 def _unbracketed(part: str) -> str:
