@@ -125,7 +125,7 @@ _CAPS_DEGREE = re.compile(r"(?:PH\.?\s?D|M\.?\s?SC?|B\.?\s?SC?|B\.?\s?A|M\.?\s?A
 _LEADER = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "Teaching. . . . . ." across the page
 
 
-_SIDE = re.compile(r"(\S.{2,40}?)\s{3,}(?=\S)")
+_SIDE = re.compile(r" *(\S.{2,40}?)\s{3,}(?=\S)")
 
 
 def _side_heading(all_lines: list[str], at: int, person: str | None) -> tuple[str, int] | None:
@@ -137,6 +137,12 @@ def _side_heading(all_lines: list[str], at: int, person: str | None) -> tuple[st
     if not found or not title or title.lower() in SUBSECTION_WORDS:
         return None
     column = found.end()
+    if found.start(1) > 0 and sum(
+            1 for ln in all_lines if (m := _SIDE.match(ln)) and m.start(1) > 0
+            and (m.end(1), m.end()) == (found.end(1), column)) < 3:
+        # an indented label is the column of labels only where others end where it does, the
+        # body after them at one place ("      Dates   01/10/2019", "Publications   1. …")
+        return None
     below = next((ln for ln in all_lines[at + 1:at + 3] if ln.strip()), "")
     indent = len(below) - len(below.lstrip(" "))
     return (title, column) if indent >= column - 2 else None

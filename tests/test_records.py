@@ -3573,3 +3573,38 @@ def test_courses_a_job_entry_names_after_a_teaching_role_or_in_a_sentence() -> N
                      if r.kind == "teaching")
     assert courses == ["Econometrics", "Introduction to Algorithms and Java Programming",
                        "Labour Economics", "PSY 146 - The Psychology of Sleep"]
+
+
+def test_europass_fields_whose_labels_and_values_wrap_in_their_columns() -> None:
+    """A Europass form as a PDF's text gives it: labels right-aligned in a column of their own,
+    values that wrap under themselves, a label that wraps in its column. Each field's value is
+    one line; the form's "Occupation or position held" is the role, whatever words name it,
+    its employer the employer however long; a heading in the label column heads its section."""
+    rows = [("Dates", "01/10/2014 - 30/09/2019"),
+            ("Occupation or position held", "Lector universitar (Lecturer)"),
+            ("Main activities and responsibilities", "Laboratory and seminar classes, course"),
+            ("", "lectures from 2016, research in membrane processes"),
+            ("Name and address of employer", "Universitatea Tehnică din Corvinești, Faculty of"),
+            ("", "Chemical Engineering, Department of Water Technologies, Str. Lungă 12,"),
+            ("", "Corvinești (Romania)"), ("", ""),
+            ("Dates", "03/07/2006 - 15/09/2006"),
+            ("Occupation or position held", "Laborant (Laboratory technician)"),
+            ("Name and address of employer", "Rafinăria Doljana S.A., Doljana (Romania)"),
+            ("", ""),
+            ("Dates", "01/10/2008 - 28/06/2011"),
+            ("Title of qualification awarded", "Doctor inginer (PhD) in Chemical Engineering"),
+            ("Name and type of organisation", "Universitatea Tehnică din Corvinești, Doctoral"),
+            ("providing education and training", "School of Chemical Engineering"), ("", ""),
+            ("Publications", "1. Vlădescu, A.; Mirea, L. Ceramic membranes for the removal of"),
+            ("", "arsenic from groundwater. Water Res. 2019, 150, 12-21.")]
+    body = "".join(f"{label:>38}   {value}\n" if label else (f"{'':41}{value}\n" if value
+                                                                else "\n") for label, value in rows)
+    text = "Europass Curriculum Vitae\n\nAna Vlădescu\n\nWork experience\n\n" + body
+    jobs = _fields(text, "Ana Vlădescu", "position", "role", "organisation", "start")
+    assert [(role, organisation.split(",")[0], start) for role, organisation, start in jobs] == [
+        ("Lector universitar (Lecturer)", "Universitatea Tehnică din Corvinești", "01/10/2014"),
+        ("Laborant (Laboratory technician)", "Rafinăria Doljana S.A", "03/07/2006")]
+    assert "Str. Lungă" not in jobs[0][1]
+    assert _fields(text, "Ana Vlădescu", "education", "level", "institution") == [
+        ("phd", "Universitatea Tehnică din Corvinești")]
+    assert _fields(text, "Ana Vlădescu", "publication", "venue", "year") == [("Water Res.", 2019)]

@@ -167,7 +167,8 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             # (and a long line that wraps onto a dated one: "Academy Research Fellow, Department
             # of …, Faculty of Agriculture and" / "Forestry, University of Helsinki, 2021 – 2026")
             short = [ln for n, ln in enumerate(section_lines)
-                     if _cv_line(ln.text, len(ln.bold)) or positions.bold_role_led(ln) and not top
+                     if _cv_line(ln.text, len(ln.bold)) or ln.form
+                     or positions.bold_role_led(ln) and not top
                      or GOES_ON.search(ln.text) and n + 1 < len(section_lines)
                      and date_range(section_lines[n + 1].text) is not None
                      and not positions.sentence_like(ln.text)]

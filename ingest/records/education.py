@@ -72,6 +72,9 @@ INSTITUTION = re.compile(
     r"Universitet(?:et)?|[Uu]niversitet|Institutet|Högskola[n]?|Høgsko(?:le|len)|Høgskule[n]?|"
     r"Hogeschool|[Yy]liopisto|Korkeakoulu|Üniversitesi|Enstitüsü|Yüksek Teknoloji Enstitüsü|"
     r"NTNU|KTH|DTU|"
+    # and in Romanian, Hungarian, Greek and the Baltic and Slavic languages
+    r"Universitatea|Politehnica|Egyetem|Univerza|Sveučilište|Univerzitet|Universitāte|"
+    r"Universitetas|Ülikool|Panepistimio|"
     r"KAIST|MIT|CMU|UCLA|UC [A-Z]\w+|TU [A-Z]\w+|RWTH|Caltech|Technion|"
     + _UNIVERSITY_TYPOS + r")\b"
 )

@@ -183,14 +183,15 @@ _DURATION = re.compile(r"\W*\b\d+\s+(?:months?|years?|weeks?)\b")  # "2014 - 3 m
 
 def is_org(line: Line, raw_line: str) -> bool:
     """A line that names an employer: short, capitalised, not a bullet point or a sentence."""
-    if placed_name(line):
-        return True
+    if placed_name(line) or line.form == "employer" and line.text.strip():
+        return True  # (a form's field says so)
     text = _cased(_DURATION.sub("", without_dates(line.text)))
     # a long name set in bold is a heading ("University of Washington, Paul G. Allen School of
     # Computer Science & Engineering  Seattle, WA")
-    long_ok = bool(line.bold) and len(line.bold) >= 0.6 * len(text) and bool(_MAIN_ORG.search(text))
+    long_ok = bool(line.bold) and len(line.bold) >= 0.6 * len(text) and bool(
+        _MAIN_ORG.search(text)) or line.form and bool(_ORG.search(text))  # a form's field
     words = [w for w in re.sub(r"\([^)]*\)", "()", text).split() if w.lower() not in NAME_JOINERS]
-    if not text or len(words) > (16 if long_ok else 10) or text.endswith(
+    if not text or len(words) > (24 if line.form else 16 if long_ok else 10) or text.endswith(
             (".", ":")) and not _ORG.search(text):
         return False
     if line.text.rstrip().endswith(").") and not _MAIN_ORG.search(text):
@@ -453,8 +454,8 @@ def _plain_role(lines: Sequence[Line], at: int) -> bool:
         return False
     if at + 1 >= len(lines) or not 1 <= len(text.split()) <= 6 or not text[:1].isupper() \
             or DATE_POINT.search(text) or _ORG.search(_cased(text)) or DEGREE.search(text) \
-            or text.endswith((".", ":")):
-        return False
+            or text.endswith((".", ":")) or _TEACHING.search(text):
+        return False  # (a teaching assistantship is teaching, not a job)
     below = lines[at + 1].text
     return bool(_ORG.search(_cased(below))) and not is_role(below) and \
         not DATE_POINT.search(below) and len(below.split()) <= 10
@@ -768,6 +769,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
                             "_span": (line.start, line.end)})
             continue
         unlisted = unlisted_role(text)
+        if not unlisted and line.form == "role" and not is_role(text) and not _TEACHING.search(
+                text):
+            unlisted = (text.strip(" ,"), "")  # "Occupation or position held": a form says so
         if not unlisted and employment and not is_role(text):
             unlisted = employment_entry(text)
         if not unlisted and dated_above and _plain_role(lines, at):

@@ -119,6 +119,13 @@ _ABNT_VENUE = re.compile(r"(?:^|(?<=[.;]\s))(?P<venue>[A-ZÀ-Þ][^.;]{1,80}?),\s
                          r"[^;]*?,\s*(?P<year>(?:19|20)\d{2})\b")
 
 
+# ACS: a journal's abbreviated name, the year, the volume and the pages ("Water Res. 2019, 150,
+# 12-21.", "J. Hazard. Mater. 2022, 424, 127512.")
+_ACS_VENUE = re.compile(r"(?:^|(?<=\.\s))(?P<venue>[A-Z][A-Za-z&'’-]*\.?(?:\s[A-Za-z&'’-]+\.?)"
+                        r"{0,6}?)\s+(?P<year>(?:19|20)\d{2}),\s*\d{1,4}(?:\s*\(\d{1,3}\))?,\s*"
+                        r"[A-Za-z]?\d")
+
+
 def find_venue(text: str, year: int | None = None, *, bare: bool = True
                ) -> tuple[Venue, tuple[int, int]] | None:
     """The venue, year and paper award in a piece of an entry, with the span it occupies; year:
@@ -141,6 +148,8 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
         return Venue(vancouver.group(1), int(vancouver.group(2))), vancouver.span()
     if abnt := _ABNT_VENUE.search(text):
         return Venue(abnt["venue"].strip(), int(abnt["year"])), abnt.span()
+    if acs := _ACS_VENUE.search(text):
+        return Venue(acs["venue"].strip(), int(acs["year"])), acs.span()
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
     if chicago := _CHICAGO.search(text):
@@ -292,6 +301,9 @@ _ABNT_SURNAME = r"[A-ZÀ-Þ][A-ZÀ-Þ'’-]+(?:\s+(?:[A-ZÀ-Þ][A-ZÀ-Þ'’-]+|
 _ABNT_GIVEN = r"[A-ZÀ-Þ](?:[a-zà-ÿ][\w'’-]*\.?|\.)"  # "Júlia", "A.", not "EDWARDS"
 _ABNT_NAME = rf"{_ABNT_SURNAME},\s+{_ABNT_GIVEN}(?:\s+{_ABNT_GIVEN})*"
 _ABNT = re.compile(rf"{_ABNT_NAME}(?:\s*;\s*{_ABNT_NAME})*(?<=\.)\s+(?=[A-ZÀ-Þ\"“])")
+# ACS, as chemists cite: "Vlădescu, A.; Mirea, L. M. Title. Water Res. 2019, 150, 12-21."
+_ACS_NAME = r"[A-ZÀ-Þ][\w'’-]+(?:[\s-][A-ZÀ-Þ][\w'’-]+)?,\s+(?:[A-ZÀ-Þ]\.(?:\s?-?[A-ZÀ-Þ]\.)*)"
+_ACS = re.compile(rf"{_ACS_NAME}(?:\s*;\s*(?:and\s+)?{_ACS_NAME})+\s+(?=[A-ZÀ-Þ\"“])")
 
 
 def _after_initials(text: str) -> list[str]:
@@ -303,6 +315,8 @@ def _after_initials(text: str) -> list[str]:
     if found and (found.group(0).count(",") or len(found.group(0).split()) == 2):
         return [found.group(0).strip(), text[found.end():].strip()]
     if (found := _ABNT.match(text)) and text[found.end():].strip():
+        return [found.group(0).strip(), text[found.end():].strip()]
+    if (found := _ACS.match(text)) and text[found.end():].strip():
         return [found.group(0).strip(), text[found.end():].strip()]
     for found in _INITIALS_END.finditer(text):
         rest = text[found.end():]

@@ -72,19 +72,21 @@ _BULLET = re.compile(r"^\s*(?:[-*+•▪◦●·]\s+\d{1,3}[.)]?(?=\s)|[-*+•�
 _LONG_LABELS = (r"Occupation or position held|Main activities and responsibilities|"
                 r"Name and address of (?:the )?employer|Name of (?:the )?employer|"
                 r"Type of business or sector|Title of qualification awarded|"
-                r"Principal subjects(?:/| and )occupational skills covered|"
-                r"Name and type of (?:the )?organi[sz]ation providing education and training|"
+                r"Principal subjects(?:/| and )occupational(?: skills covered)?|"
+                # (a label may wrap in its column: "Name and type of organisation" /
+                # "providing education and training")
+                r"Name and type of (?:the )?organi[sz]ation(?: providing education and training)?|"
                 r"Name of (?:the )?organi[sz]ation providing education(?: and training)?|"
-                r"Level in national (?:or international )?classification")
+                r"Level in national(?: or international)?(?: classification)?")
 _FORM_LABEL = re.compile(rf"^(?:(?:{_LONG_LABELS})\s*:?|(?:Dates?|Period|Employer)(?:\s*:|"
                          r"(?=\s{2})))\s+", re.I)
 _EMPLOYER_LABEL = re.compile(r"^Name and address of (?:the )?employer\b", re.I)
 # The form's fields whose value describes an entry rather than names it: the line is left out,
 # so that a job's role and its employer's line stand together.
 DESCRIBING_LABEL = re.compile(r"^(?:Main activities and responsibilities|Type of business or "
-                               r"sector|Principal subjects(?:/| and )occupational skills covered|"
-                               r"Level in national (?:or international )?classification)\s*:?"
-                               r"\s+", re.I)
+                               r"sector|Principal subjects(?:/| and )occupational(?: skills "
+                               r"covered)?|Level in national(?: or international)?(?: "
+                               r"classification)?)\s*:?\s+", re.I)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,9 @@ class Line:
     end: int
     bold: str = ""  # the first **bold** or <b> run on the line, cleaned
     row: int = -1  # for a table cell, where its row starts (cells of one row share it)
+    # the field of a form (Europass) whose value the line is, however long it runs: "role"
+    # ("Occupation or position held"), "employer", or "value" for any other; "" for no field
+    form: str = ""
 
 
 # Emoji and pictographs that mark a line ("🏆", "🎓", "📄"), with the selector after them; the
@@ -148,7 +153,27 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
     offset = start
     raws = text[start:end].splitlines(keepends=True)
     above = ""
+    # A form's field whose value wraps onto the lines under it, at the value's column
+    # ("Name and address of employer   Universitatea …, Faculty of Applied" / "     Chemistry
+    # and Materials Science, …"): the lines go on with the value, or are left out with it.
+    field: tuple[int, bool] | None = None  # (the value's column, whether it describes)
+    held: Line | None = None  # the value's line, yielded once its field ends
     for raw, below in zip(raws, [*raws[1:], ""], strict=True):
+        # (the label may wrap in its column too, in lower case: "providing education and
+        # training   Applied Chemistry …")
+        if field and raw.strip() and not _FORM_LABEL.match(raw.strip()) and re.fullmatch(
+                r"(?: *[a-z][\w/ ]*?)? {2,}", raw[: field[0]] or "  ") and raw[field[0]:].strip():
+            if held and not field[1]:
+                span = (held.start, offset + len(raw.rstrip()))
+                held = Line(f"{held.text} {clean(raw[field[0]:])}", *span, held.bold, held.row,
+                            held.form)
+            offset += len(raw)
+            continue
+        if held:
+            yield _without_address(held)
+        held = field = None
+        if labelled := _SIDE_FIELD.match(raw):
+            field = (labelled.end(), bool(DESCRIBING_LABEL.match(labelled.group(1))))
         wrap = wrapped_number(raw, above, len(above) - len(above.lstrip(" ")))
         above = raw if raw.strip() else above
         if raw.count("|") >= 2 and _TABLE_RULE.match(below):
@@ -168,8 +193,11 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
                 clean(piece)
             if DESCRIBING_LABEL.match(cleaned):
                 continue
-            if _EMPLOYER_LABEL.match(cleaned):  # the employer without its street address
-                cleaned = re.sub(r",[^,]*\d.*$", "", cleaned)
+            employer = bool(_EMPLOYER_LABEL.match(cleaned))
+            labelled = _FORM_LABEL.match(cleaned)
+            form = "" if not labelled else "employer" if re.search(
+                r"employer", labelled.group(0), re.I) else "role" if re.match(
+                r"occupation", labelled.group(0), re.I) else "value"
             cleaned = _SHORT_RANGE.sub(_full_range, _FORM_LABEL.sub("", cleaned))
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
@@ -178,8 +206,30 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
                 heavy = (clean(marked.group(1) or marked.group(2)) if marked else
                          cleaned if re.match(r"\s{0,3}#{3,6}\s", piece) else
                          _first_bold(text, span, bold))
-                yield Line(cleaned, *span, heavy, row)
+                line = Line(cleaned, *span, heavy, row, form)
+                if field and len(pieces) == 1:
+                    # the value may go on under it: yielded when its field ends, the employer
+                    # without its street address
+                    held = line if not employer else Line(f"\x01{cleaned}", *span, heavy, row, form)
+                else:
+                    yield line
         offset += len(raw)
+    if held:
+        yield _without_address(held)
+
+
+# A form's field label in a column of its own, then its value ("   Occupation or position held
+# Senior Research Fellow"); group 1 is the label
+_SIDE_FIELD = re.compile(rf"\s*((?:{_LONG_LABELS}|Dates?|Period|Employer)\s*:?)\s{{2,}}(?=\S)",
+                         re.I)
+
+
+def _without_address(line: Line) -> Line:
+    """A held form value's line; an employer's (marked "\x01") without its street address."""
+    if not line.text.startswith("\x01"):
+        return line
+    text = re.sub(r",[^,]*\d.*$", "", line.text[1:])
+    return Line(text, line.start, line.end, line.bold, line.row, line.form)
 
 
 def _first_bold(text: str, span: tuple[int, int], bold: Sequence[tuple[int, int]]) -> str:
