@@ -28,6 +28,20 @@ SECTION_WORDS = {
     "consulting", "employment history", "work history", "teaching history", "career history",
     "current position", "work in progress", "works in progress", "research in progress",
     "job market paper",
+    # the headings of the Harvard/AAMC faculty CV that US medical schools ask for
+    "report of scholarship", "peer-reviewed scholarship in print or other media",
+    "research investigations", "other peer-reviewed scholarship",
+    "non-peer reviewed scholarship in print or other media", "proceedings of meetings",
+    "reviews, chapters, monographs and editorials", "case reports", "letters to the editor",
+    "appointments at hospitals/affiliated institutions", "narrative report",
+    "formal teaching of residents, clinical fellows and research fellows",
+    "clinical supervisory and training responsibilities",
+    "laboratory and other research supervisory and training responsibilities",
+    "formally supervised trainees", "formally mentored harvard medical, dental and graduate students",
+    "report of regional, national and international invited teaching and presentations",
+    "report of clinical activities and innovations", "current licensure and certification",
+    "report of funded and unfunded projects", "report of education of patients and service to the community",
+    "abstracts, poster presentations and exhibits presented at professional meetings",
 }
 # Headings that refine the section they appear in ("Publications — Conference").
 SUBSECTION_WORDS = {
@@ -212,7 +226,7 @@ def heading_title(line: str, person: str | None = None) -> str | None:
                 return rest
         return title if named else None
     key = _heading_key(line)
-    if not key or len(key) > 60:
+    if not key or len(key) > 60 and key not in SECTION_WORDS:  # (a template's long headings)
         return None
     line = _LEADER.sub("", line.rstrip("\n"))
     title = re.sub(r"\s*\([^)]*\)$", "", clean_line(line).rstrip(":").strip())

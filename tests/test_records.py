@@ -3608,3 +3608,29 @@ def test_europass_fields_whose_labels_and_values_wrap_in_their_columns() -> None
     assert _fields(text, "Ana Vlădescu", "education", "level", "institution") == [
         ("phd", "Universitatea Tehnică din Corvinești")]
     assert _fields(text, "Ana Vlădescu", "publication", "venue", "year") == [("Water Res.", 2019)]
+
+
+def test_the_headings_of_the_harvard_faculty_cv_that_us_medical_schools_ask_for() -> None:
+    """"Report of Scholarship" / "Peer-Reviewed Scholarship in print or other media" hold
+    papers (and "Abstracts, Poster Presentations …" published abstracts); "Report of Regional,
+    National and International Invited Teaching and Presentations" holds talks, no courses;
+    "Current Licensure and Certification" holds no courses either."""
+    text = ("Tove Lindqvist-Amadi\n\nTeaching of Students in Courses\n\n"
+            "2019-       PED 710 Pediatric Infectious Diseases          Lecturer\n"
+            "\nReport of Regional, National and International Invited Teaching and "
+            "Presentations\n\n"
+            "2021        Measles after elimination. Grand Rounds, Kestrel Children's Hospital\n"
+            "\nCurrent Licensure and Certification\n\n"
+            "2012        Massachusetts Medical License\n"
+            "\nReport of Scholarship\n\nPeer-Reviewed Scholarship in print or other media\n\n"
+            "Research Investigations\n\n"
+            "1.   Lindqvist-Amadi T, Okafor CU. Waning maternal antibody in infants of vaccinated\n"
+            "     mothers: a cohort study. Pediatr Infect Dis J. 2014;33(11):1141-6.\n"
+            "\nAbstracts, Poster Presentations and Exhibits Presented at Professional Meetings\n\n"
+            "2.   Lindqvist-Amadi T. Early vaccination before travel: immunogenicity at 12 months\n"
+            "     [abstract]. Open Forum Infect Dis. 2015;2(suppl 1):S112.\n")
+    found = extract(text, "Tove Lindqvist-Amadi")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "PED 710 Pediatric Infectious Diseases"]
+    assert [(r.data["venue"], r.data["year"]) for r in found if r.kind == "publication"] == [
+        ("Pediatr Infect Dis J", 2014), ("Open Forum Infect Dis", 2015)]

@@ -40,6 +40,9 @@ KINDS = ("publication", "education", "position", "award", "teaching")
 # unknown kind.
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
+                    r"report of scholarship|reviewed scholarship|scholarship in print|"
+                    r"research investigations|case reports|letters to the editor|"
+                    r"reviews, chapters|^abstracts\b|"
                     r"proceeding|under review|in preparation|submitted|working paper|"
                     r"in progress|job market|\boutputs?\b|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
@@ -67,9 +70,11 @@ _SECTION_KINDS = (
     ("skip", r"talk|presentation|poster|seminar|panel|round.?table|service|skill|interest|"
              r"reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
-             r"patent|review|committee|membership|leadership|objective|orientaç|encadrement"),
+             r"patent|review|committee|membership|leadership|objective|orientaç|encadrement|"
+             r"licensure|certification|trainees"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
+                 r"postdoctoral training|"
                  r"affiliation|consult|visits|"
                  r"professional|overview|summary|profile|about|biography|bio\b|research|"
                  r"\b(?:expérience|experiencia|berufserfahrung|esperienza|experiência|emploi|"
@@ -104,7 +109,9 @@ def section_kind(title: str) -> str:
     if "teaching" in low and "experience" in low:
         return "teaching"
     if re.search(r"\btalks?\b|\bpresentations?\b|\b(?:selected|invited|guest|keynote|plenary|"
-                 r"public)\s+lectures\b", low) and not re.search(r"teach|taught", low):
+                 r"public)\s+lectures\b", low) and not re.search(r"(?<!invited )teach|taught",
+                                                                 low) and not low.startswith(
+                                                                     "abstracts"):
         return "skip"  # "Talks and courses": outreach talks, courses given as talks
     if re.search(r"\b(?:attended|recibid[ao]s?|frequentad[ao]s?|cursad[ao]s?|besucht|"
                  r"katıldığı|innovación docente|inovação pedagógica|dirección de|orientaç|"
