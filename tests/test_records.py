@@ -3634,3 +3634,27 @@ def test_the_headings_of_the_harvard_faculty_cv_that_us_medical_schools_ask_for(
         "PED 710 Pediatric Infectious Diseases"]
     assert [(r.data["venue"], r.data["year"]) for r in found if r.kind == "publication"] == [
         ("Pediatr Infect Dis J", 2014), ("Open Forum Infect Dis", 2015)]
+
+
+def test_a_lattes_cvs_bonds_with_institutions_are_its_jobs() -> None:
+    """A Lattes export names each employer on a header line, then its bonds: the dates, then
+    "Vínculo: …, Enquadramento Funcional: <role>, Carga horária: …", wrapped in its column. A
+    sentence in Portuguese at the top ("Atualmente é Professora …") is prose, no job line."""
+    pad = " " * 30
+    text = ("Joana Prates Vilela\n\n"
+            "Possui graduação em Agronomia pela Universidade Federal de Lavras (2009).\n"
+            "Atualmente é Professora Adjunta do Departamento de Solos da Universidade Federal de\n"
+            "Lavras. Tem experiência na área de Agronomia.\n\n"
+            "Atuação Profissional\n\n"
+            "Universidade Federal de Lavras, UFLA, Brasil.\n\nVínculo institucional\n\n"
+            f"2018 - Atual{pad[:18]}Vínculo: Servidor Público, Enquadramento Funcional:\n"
+            f"{pad}Professora Adjunta, Classe C, Carga horária: 40.\n\n"
+            "Cooperativa Agrária Vale do Ipê, COOPVALE, Brasil.\n\nVínculo institucional\n\n"
+            f"2010 - 2012{pad[:19]}Vínculo: Celetista, Enquadramento Funcional: Analista de\n"
+            f"{pad}Solos (CLT), Carga horária: 44\n")
+    jobs = _fields(text, "Joana Prates Vilela", "position", "role", "organisation", "start",
+                   "end")
+    assert jobs == [
+        ("Professora Adjunta, Classe C", "Universidade Federal de Lavras, UFLA, Brasil", "2018",
+         "Atual"),
+        ("Analista de Solos", "Cooperativa Agrária Vale do Ipê, COOPVALE, Brasil", "2010", "2012")]

@@ -198,6 +198,14 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                                         for course in honours.taught_courses(ln)])
             for record in found[before:]:
                 record.extra["aside"] = record.kind != "position"
+    if bonds := positions.lattes_bonds(text):
+        # a Lattes CV's bonds are its jobs; a bond's lines read as a job's line, or its form's
+        # labels, are none
+        found = [r for r in found if not (r.kind == "position" and (any(
+            start <= r.start < end for start, end in positions.lattes_bond_spans(text))
+            or re.search(r"\b(?:Vínculo|Enquadramento Funcional|Integrantes)\b",
+                         f"{r.data['role']} {r.data['organisation']}")))]
+        found += _wrap("position", bonds)
     for record in found:
         record.person = person
         # a column's gap, kept in the lines to tell the columns apart, is a space in a field

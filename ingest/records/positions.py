@@ -96,7 +96,11 @@ _PLACE = re.compile(
 # de Estudos e Pesquisas"), which the length of a name leaves out of its count.
 NAME_JOINERS = frozenset("de du des do da dos das di del della dei y e et".split())
 _FUNCTION_WORDS = frozenset("is was are were where she he her his their they which who has have "
-                            "had been that this my we our".split())
+                            "had been that this my we our "
+                            # and the same in the other languages CVs are written in
+                            "é foi tem possui atua atualmente es fue tiene actualmente est "
+                            "était elle il sont actuellement ist war sie er hat derzeit è ha "
+                            "attualmente".split())
 _LOCATION = re.compile(r"^[A-Z][\w .'-]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\.?"
                        r"(?:,\s*[A-Z][\w ]+)?$")
 _MENTOR = re.compile(r"\b(?:mentor|manager|host|supervisor)s?\s*[:\-]\s*(.+)|\bw/\s*(.+)", re.I)
@@ -553,7 +557,7 @@ def _described(text: str) -> bool:
 def sentence_like(text: str) -> bool:
     """Prose ("Amara is a Senior Researcher at …, where she leads …"), not a CV line."""
     words = text.split()
-    small = sum(1 for w in words if w in _FUNCTION_WORDS)
+    small = sum(1 for w in words if w.lower() in _FUNCTION_WORDS)
     return len(words) >= 5 and small >= 1 and small >= 0.1 * len(words)
 
 
@@ -954,3 +958,41 @@ def internships_from_prose(text: str, offset: int) -> list[dict]:
                               "end": dates[1] if dates else None,
                               "_span": (offset + match.start(), offset + match.end())})
     return found
+
+
+# The Lattes CV (Brazil's national CV platform) as exported: an employer's header line ("Empresa
+# Brasileira de Pesquisa Agropecuária, EMBRAPA, Brasil."), then each bond with it under
+# "Vínculo institucional": "2015 - 2017   Vínculo: Bolsista, Enquadramento Funcional:
+# Pesquisadora bolsista de pós-doutorado (PDJ/CNPq), Carga horária: 40", wrapped in its column.
+_LATTES_EMPLOYER = re.compile(r"^(?P<name>[A-ZÀ-Þ][^\n,]{2,120}(?:,\s*[^\n,]{2,40})?,\s*"
+                              r"[A-ZÀ-Þ][\w ]{2,30})\.[ \t]*$", re.M)
+_LATTES_BOND = re.compile(r"^[ \t]*(?P<dates>(?:\d{2}/)?(?:19|20)\d{2}\s*-\s*(?:(?:\d{2}/)?"
+                          r"(?:19|20)\d{2}|Atual))[ \t]+Vínculo:(?P<rest>.*(?:\n[ \t]{8,}\S.*)*)",
+                          re.M)
+_LATTES_ROLE = re.compile(r"Enquadramento Funcional:\s*(?P<role>.+?)\s*(?:,\s*Carga horária|"
+                          r",\s*Regime|\.?\s*$)", re.S)
+
+
+def lattes_bond_spans(text: str) -> list[tuple[int, int]]:
+    """Where each bond of a Lattes CV is written, from its dates to its wrapped end."""
+    return [bond.span() for bond in _LATTES_BOND.finditer(text)]
+
+
+def lattes_bonds(text: str) -> list[dict]:
+    """The jobs a Lattes CV lists as bonds with an institution: the employer its header line
+    names, the role its "Enquadramento Funcional" states, the dates that lead the bond."""
+    employers = [(found.start(), found.group("name")) for found in
+                 _LATTES_EMPLOYER.finditer(text)]
+    found_jobs = []
+    for bond in _LATTES_BOND.finditer(text):
+        role = _LATTES_ROLE.search(re.sub(r"\s+", " ", bond.group("rest")))
+        above = [employer for employer in employers if employer[0] < bond.start()]
+        if not role or not above:
+            continue
+        start, _, end = bond.group("dates").partition("-")
+        found_jobs.append({"organisation": above[-1][1].strip(),
+                           "role": re.sub(r"\s*\([^()]*\)", "", role.group("role")).strip(" ,."),
+                           "kind": "position", "start": start.strip(), "end": end.strip(),
+                           "_span": (above[-1][0], bond.end())})
+    return found_jobs
+
