@@ -296,6 +296,21 @@ def split_sections(text: str, person: str | None = None) -> list[Section]:
     return list(_split_sections(text, person))
 
 
+# The headings of a LinkedIn profile saved as a PDF ("Save to PDF"), the only ones it prints: a
+# line inside an entry ("Teaching:", an employer in capitals such as "DNV GL") heads nothing.
+_LINKEDIN_HEADINGS = frozenset({
+    "contact", "top skills", "languages", "certifications", "honors-awards", "publications",
+    "patents", "summary", "experience", "education", "volunteer experience", "projects",
+    "courses", "test scores", "organizations", "recommendations", "skills"})
+_LINKEDIN = re.compile(r"linkedin\.com/in/[^\n]*(?:\n[^\n]*)?\(LinkedIn\).*^\s*Page 1 of \d+\s*$", re.M | re.S)
+
+
+def linkedin_export(text: str) -> bool:
+    """Whether a text is a LinkedIn profile saved as a PDF: its URL marked "(LinkedIn)" and its
+    pages numbered "Page 1 of N"."""
+    return bool(_LINKEDIN.search(text))
+
+
 # Chunking, record extraction and coverage each cut the same document: ~1.5 s a MB each time.
 @functools.lru_cache(maxsize=4)
 def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
@@ -305,8 +320,16 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
     bare = False  # nothing but blank lines since the last heading
     all_lines = text.splitlines(keepends=True)
     margin_tails: set[int] = set()
+    linkedin = linkedin_export(text)
     for i, line in enumerate(all_lines):
         title = heading_title(line, person)
+        if linkedin:
+            if title and _heading_key(line) not in _LINKEDIN_HEADINGS:
+                title = None
+            if not title:  # nothing else heads a section there, in a column or not
+                bare = bare and not line.strip()
+                offset += len(line)
+                continue
         if title and bare and parent and title.isupper() and not _names_kind(title) and \
                 _names_kind(parent):
             # "DOCÊNCIA" / "FGV EESP" / "– Econometria I …": a name in capitals right under a

@@ -3658,3 +3658,28 @@ def test_a_lattes_cvs_bonds_with_institutions_are_its_jobs() -> None:
         ("Professora Adjunta, Classe C", "Universidade Federal de Lavras, UFLA, Brasil", "2018",
          "Atual"),
         ("Analista de Solos", "Cooperativa Agrária Vale do Ipê, COOPVALE, Brasil", "2010", "2012")]
+
+
+def test_a_linkedin_profile_saved_as_a_pdf_is_read_by_its_fixed_layout() -> None:
+    """Only LinkedIn's own headings head its sections ("Teaching:" inside an entry and an
+    employer in capitals do not); each role sits over its dates, under its employer, under
+    the time spent there, or under the place or text of the role before at the same employer."""
+    text = ("Contact\nwww.linkedin.com/in/ingrid-\nhalvorsen-77 (LinkedIn)\n\n"
+            "Top Skills\nGenomics\n\nIngrid Halvorsen\nProfessor at Tarnby University\n\n"
+            "Experience\nTarnby University\n4 years 2 months\nAssociate Professor\n"
+            "January 2021 - Present (4 years)\nTarnby, Norway\nLeads the genomics group.\n"
+            "Teaching:\n- BIO210 Population Genetics (spring 2022)\n"
+            "Postdoctoral Fellow\nAugust 2019 - December 2020 (1 year 5 months)\nTarnby, Norway\n"
+            "KVALE FISK AS\nSommervikar\nJune 2012 - August 2012 (3 months)\nBergen, Norway\n"
+            "                                                  Page 1 of 2\n"
+            "Halden Data\nData Analyst\nMay 2015 - July 2019 (4 years 3 months)\n"
+            "Oslo, Norway\nForecasting models for grid operators.\n"
+            "Junior Analyst\nSeptember 2014 - April 2015 (8 months)\n\n"
+            "Education\nTarnby University\nDoctor of Philosophy - PhD, Genetics · (2015 - 2019)\n"
+            "                                                  Page 2 of 2\n")
+    jobs = _fields(text, "Ingrid Halvorsen", "position", "role", "organisation")
+    assert jobs == [("Associate Professor", "Tarnby University"),
+                    ("Postdoctoral Fellow", "Tarnby University"),
+                    ("Sommervikar", "KVALE FISK AS"), ("Data Analyst", "Halden Data"),
+                    ("Junior Analyst", "Halden Data")]
+    assert _fields(text, "Ingrid Halvorsen", "education", "level") == [("phd",)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest import injection
-from ingest.chunking import GOES_ON, PREAMBLE, Chunk, Section, split_sections
+from ingest.chunking import GOES_ON, PREAMBLE, Chunk, Section, linkedin_export, split_sections
 from ingest.profiles import without_page_code
 from ingest.records import citations, education, honours, positions, publications
 from ingest.records.text import (
@@ -133,6 +133,7 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     text = without_page_code(injection.blank(text))
     found: list[Record] = []
     sections = split_sections(text, person)
+    linkedin = linkedin_export(text)  # a profile saved as a PDF, whose layout is fixed
     for section in _subsections(text, sections, bold):
         kind = section_kind(section.title)
         section_lines = [_without_margin_tail(ln, section.title)
@@ -179,10 +180,12 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                      or GOES_ON.search(ln.text) and n + 1 < len(section_lines)
                      and date_range(section_lines[n + 1].text) is not None
                      and not positions.sentence_like(ln.text)]
+            jobs = positions.linkedin_jobs(text, section.start, section.end) if linkedin \
+                and section.title.lower() == "experience" else positions.from_lines(
+                short, text[section.start:], section.start,
+                employment=kind == "position" and section.title != PREAMBLE)
             found += _wrap("position", [
-                r for r in positions.from_lines(short, text[section.start:], section.start,
-                                                employment=kind == "position"
-                                                and section.title != PREAMBLE)
+                r for r in jobs
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline
                 and _employer(r["organisation"]) and not positions.is_place(r["role"])])
             # "Mike Gruszczynski, PhD" over "The Media School": a title after the name, no degree

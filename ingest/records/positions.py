@@ -996,3 +996,49 @@ def lattes_bonds(text: str) -> list[dict]:
                            "_span": (above[-1][0], bond.end())})
     return found_jobs
 
+
+# A LinkedIn export's entry: the employer, the time spent there when it lists several roles
+# ("5 years 5 months"), then each role over its dates and their length ("January 2022 - Present
+# (3 years)"), its place and what was done.
+_LASTED = re.compile(r"\s*(?:\d+\s+years?)?(?:\s*\d+\s+months?)?\s*$")
+_LINKEDIN_DATES = re.compile(rf"\s*{DATE_RANGE.pattern}\s*(?:\([^()]*\))?\s*$", re.I)
+_PAGE_FOOTER = re.compile(r"\s*Page \d+ of \d+\s*$")
+
+
+def linkedin_jobs(text: str, start: int, end: int) -> list[dict]:
+    """The jobs of a LinkedIn profile's Experience section, read by its fixed layout: each role
+    is the line over a dates line; the line over the role (past the time spent at an employer,
+    "5 years 5 months") is a new employer unless it is the place under the dates above or a
+    line of what was done there, in which case the role is held at the employer before."""
+    raws = text[start:end].splitlines(keepends=True)
+    offsets = [start + sum(len(r) for r in raws[:at]) for at in range(len(raws))]
+    # the lines that print something, a page's footer left out: (offset, text)
+    rows = [(offsets[at], raw.strip()) for at, raw in enumerate(raws)
+            if raw.strip() and not _PAGE_FOOTER.match(raw)]
+    # the rows a blank line comes before: each opens a block
+    opens = {at for at, (offset, _) in enumerate(rows)
+             if at == 0 or "\n\n" in re.sub(r"[ \t]+", "", text[rows[at - 1][0]:offset])}
+    dated = [at for at, (_, row) in enumerate(rows) if _LINKEDIN_DATES.fullmatch(row)]
+    found: list[dict] = []
+    employer: tuple[str, int] | None = None
+    for at in dated:
+        if at < 1:
+            continue
+        role, head = rows[at - 1][1], at - 2
+        if head >= 1 and _LASTED.fullmatch(rows[head][1]):
+            head -= 1  # "5 years 5 months": the employer is over it
+            employer = (rows[head][1], rows[head][0])
+        elif head >= 0:
+            line = rows[head][1]
+            place = head - 1 in dated  # the place under the dates of the role above
+            told = bool(re.search(r"[.:;,)]$|^[-•*]\s", line)) or line[:1].islower()
+            if head in opens or head == 0 or not place and not told and len(line.split()) <= 8:
+                employer = (line, rows[head][0])
+        if not employer or not role or _TEACHING.search(role) or re.match(r"Tutor\b", role):
+            continue  # (a teaching assistantship is teaching)
+        dates = date_range(rows[at][1])
+        found.append({"organisation": employer[0], "role": role,
+                      "kind": "internship" if _INTERN.search(role) else "position",
+                      "start": dates[0] if dates else None, "end": dates[1] if dates else None,
+                      "_span": (employer[1], rows[at][0] + len(rows[at][1]))})
+    return found
