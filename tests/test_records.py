@@ -3683,3 +3683,16 @@ def test_a_linkedin_profile_saved_as_a_pdf_is_read_by_its_fixed_layout() -> None
                     ("Sommervikar", "KVALE FISK AS"), ("Data Analyst", "Halden Data"),
                     ("Junior Analyst", "Halden Data")]
     assert _fields(text, "Ingrid Halvorsen", "education", "level") == [("phd",)]
+
+
+def test_a_person_whose_name_opens_with_an_initial_is_cited_by_the_given_name() -> None:
+    # South Indian names put an initial (a father's or a place's) before the given name, which
+    # citations keep: "K. Lakshmi Varadarajan" is "L. Varadarajan"; "P. Varadarajan" is not her
+    text = ("K. Lakshmi Varadarajan\n\n10. PUBLICATIONS\n\n"
+            "  [1]  L. Varadarajan and R. Karthik, \"A low-power radix-4 multiplier for hearing\n"
+            "       aids,\" IEEE Trans. Circuits Syst. II, vol. 68, no. 4, pp. 1402–1406, 2021.\n"
+            "  [2]  P. Varadarajan and R. Karthik, \"Filter banks for audio equalisers,\" IET\n"
+            "       Signal Process., vol. 12, no. 3, pp. 55–64, 2018.\n")
+    papers = extract(text, "K. Lakshmi Varadarajan")
+    assert [(r.data["title"][:8], r.authored) for r in papers if r.kind == "publication"] == [
+        ("A low-po", True), ("Filter b", False)]

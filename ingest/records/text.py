@@ -305,6 +305,12 @@ def same_person(author: str, person: str) -> bool:
     a, p = name_key(author).split(), name_key(person).split()
     if len(p) > 2 and p[0] in _HONORIFICS:  # "Dr. Maartje E. Haverkamp"
         p = p[1:]
+    words = person.split()
+    if len(words) > 2 and re.fullmatch(r"[A-Z]\.?", words[0]) and same_person(
+            author, " ".join(words[1:])):
+        # "S. Meenakshi Sundaravadivelu", cited "M. Sundaravadivelu": an initial before the
+        # given name (a father's or a place's, as South Indian names put it) is often left out
+        return True
     if not a or not p:
         return False
     if a == p:
