@@ -3696,3 +3696,19 @@ def test_a_person_whose_name_opens_with_an_initial_is_cited_by_the_given_name() 
     papers = extract(text, "K. Lakshmi Varadarajan")
     assert [(r.data["title"][:8], r.authored) for r in papers if r.kind == "publication"] == [
         ("A low-po", True), ("Filter b", False)]
+
+
+def test_lines_under_a_heading_that_says_they_are_the_courses_taught() -> None:
+    """"Disciplinas ministradas" (a Lattes CV's) says the lines under it are the courses taught,
+    one a line with no role, school or term: they are courses up to the blank line after
+    them; what follows is not."""
+    text = ("Helena Marques Vidal\n\nAtividades\n\n"
+            "03/2018 - Atual     Ensino, Agronomia, Nível: Graduação\n"
+            "Disciplinas ministradas\n"
+            "Fertilidade do Solo\nManejo e Conservação do Solo\n"
+            "Gênese, Morfologia e Classificação de Solos\n\n"
+            "Cooperativa Agrária Vale do Ipê, COOPVALE, Brasil.\n\nVínculo institucional\n")
+    courses = [r.data["course"] for r in extract(text, "Helena Marques Vidal")
+               if r.kind == "teaching"]
+    assert courses == ["Fertilidade do Solo", "Manejo e Conservação do Solo",
+                       "Gênese, Morfologia e Classificação de Solos"]

@@ -165,7 +165,11 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                               if not any(r.start <= ln.start < r.end for r in cited)])
         elif kind == "teaching":
             role = "Teaching Assistant" if "assistant" in section.title.lower() else None
-            found += _teaching(section_lines, role)
+            # (where the heading says its lines are the courses taught, they run to a blank line)
+            found += _teaching(section_lines, role, titled={
+                ln.start for before, ln in zip(section_lines, section_lines[1:])
+                if "\n\n" in re.sub(r"[ \t]+", "", text[before.end:ln.start])
+            } | {section.end} if honours.LISTS_TAUGHT.search(section.title) else set())
         elif kind in ("position", "other"):
             before = len(found)
             # (a headline "**Role** · Employer" at the top repeats a job the sections list)
@@ -520,10 +524,14 @@ _TABLE_HEADER_WORDS = frozenset(
     "funding agency role source body granting conferred and of".split())
 
 
-def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
-              ) -> list[Record]:
+def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True,
+              titled: set[int] | frozenset[int] = frozenset()) -> list[Record]:
     """Courses, one per line or several listed on one; a line that names only a role
-    ("Teacher Assistant  Universitat de Barcelona") gives it to the list below it."""
+    ("Teacher Assistant  Universitat de Barcelona") gives it to the list below it. titled:
+    where the heading says its lines are the courses taught ("Disciplinas ministradas"), where
+    the lines a blank line comes before start (and the end): the lines up to the first blank
+    line after a course are courses."""
+    listing = bool(titled)
     current, under_role = role, False
     rows = _wrapped_rows(_rows(section_lines))
     found, tabled = honours.table_courses(rows, role) if lists else ([], set())
@@ -564,6 +572,9 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     talks = False  # under "Guest lectures:": talks given in others' courses, up to a subheading
     wrapped = False  # the line goes on from a talk's line
     for line in rows:
+        if listing and found and any(found[-1]["_span"][1] < blank <= line.start
+                                     for blank in titled):
+            listing = False  # past the blank line that ends the list of courses
         if honours.TALKS.match(line.text) or wrapped:
             # "Guest lecture: Peatland carbon …, MSc Environmental" / "Management, …, 2018"
             talks = talks or honours.TALKS.match(line.text) is not None and len(
@@ -620,7 +631,7 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found.append({"institution": place} | course if place else course)
         elif school:
             place = school
-        elif lists and (course := honours.course_line(line, current, place)):
+        elif lists and (course := honours.course_line(line, current, place, listed=listing)):
             found.append(course)
     return _wrap("teaching", found)
 

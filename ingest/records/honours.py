@@ -55,6 +55,14 @@ def teaching_role(text: str) -> bool:
     return _TEACH_ROLE.fullmatch(text.strip(" ,.")) is not None
 
 
+# A heading that says its lines are the courses taught: "Courses taught", "Disciplinas
+# ministradas", "Asignaturas impartidas", "Cours enseignés", "Lehrveranstaltungen"
+LISTS_TAUGHT = re.compile(r"\b(?:courses|classes|modules|subjects)\s+(?:taught|instructed)|"
+                          r"\b(?:disciplinas|asignaturas|materias|cursos|corsi|cours)\s+"
+                          r"(?:ministrad|impartid|lecionad|dictad|tenut|insegnat|enseign)|"
+                          r"lehrveranstaltungen", re.I)
+
+
 # "Courses: AI, Databases, Discrete Maths": a label, then the courses
 _LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
                          r"Taught)\s*:\s*", re.I)
@@ -441,12 +449,13 @@ def led_by_cells(text: str) -> bool:
 
 
 def course_line(line: Line, role: str | None, place: str | None,
-                under_term: str | None = None) -> dict | None:
+                under_term: str | None = None, *, listed: bool = False) -> dict | None:
     """A course named on a line of its own in a teaching section, its role or school given by
     a line above ("University of Tarn" / "Introduction to Statistics (undergraduate), 2019,
     2020"; "Teaching assistant for the following courses at …:" / "Linear Algebra"), its term
     by a line above (`under_term`: "Wintersemester 2023/24" / "VL  Die Hanse …  2 SWS"), or by
-    the other cells of its table row; None for a line that names no course so."""
+    the other cells of its table row, or under a heading that says its lines are the courses
+    taught (`listed`: "Disciplinas ministradas"); None for a line that names no course so."""
     line, led = term_led(line)
     text = _HOURS.sub("", _without_asides(line.text))
     text = re.sub(r"\s+\d+\s*(?:SWS|ECTS|CFU|stp|sp|op)\.?\s*$", "", text)
@@ -464,8 +473,11 @@ def course_line(line: Line, role: str | None, place: str | None,
     parts = [p for p in parts if p and not re.fullmatch(r"[\d\s,–-]+", p)]
     # the line's own school and term make it a course where nothing above names a role
     placed = term is not None and any(INSTITUTION.search(p) for p in parts[1:])
-    if not parts or not (role or line.row >= 0 or place or placed or under_term):
+    if not parts or not (role or line.row >= 0 or place or placed or under_term or listed):
         return None
+    if listed and not term and not code and len(parts) > 1 and not any(
+            INSTITUTION.search(p) or _TEACH_ROLE.fullmatch(p) for p in parts[1:]):
+        parts = [", ".join(parts)]  # "Gênese, Morfologia e Classificação de Solos": one name
     course, words = parts[0], parts[0].split()
     named = [w for w in words if w.lower() not in _SMALL_WORDS]
     if not 1 <= len(words) <= 8 or not course[:1].isupper() or _NOT_COURSE.search(course) \
