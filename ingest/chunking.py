@@ -69,7 +69,7 @@ HEADING_NOUNS = frozenset("""
     riconoscimenti parcours bourses récompenses trayectoria becas distinciones reconocimientos
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
     docência orientações encadrement bibliography bibliographie bibliografía bibliografia
-    merits output outputs
+    merits output outputs activity
     habilitações percurso pedagógica stillinger publikasjoner utdannelse ansettelser ödüller
     projeler görevler öğrenim schriftenverzeichnis
     lehrveranstaltungen lehraufträge lehrerfahrung insegnamenti corsi onderwijs undervisning

@@ -3714,3 +3714,47 @@ def test_lines_under_a_heading_that_says_they_are_the_courses_taught() -> None:
                if r.kind == "teaching"]
     assert courses == ["Fertilidade do Solo", "Manejo e Conservação do Solo",
                        "Gênese, Morfologia e Classificação de Solos"]
+
+
+def test_a_table_of_jobs_read_by_its_header_rows_columns() -> None:
+    """"S.No.  Designation  Institution  From  To", rows a number opens and whose cells wrap
+    in their columns: each row is a job, under a "Teaching experience" title too, and none of
+    its cells is a course."""
+    text = ("Dr. R. Kavitha Ramanathan\n\n2. TEACHING EXPERIENCE  (Total: 12 years)\n\n"
+            "S.No. Designation            Institution                           From          To\n"
+            "1.    Associate Professor    Department of EEE, Kaveri Institute   01.07.2019    "
+            "Till date\n"
+            "                             of Technology, Salem\n"
+            "2.    Assistant Professor    Department of EEE, Kaveri Institute   15.12.2013    "
+            "30.06.2019\n"
+            "      (Grade-I)              of Technology, Salem\n\n"
+            "4. INDUSTRIAL EXPERIENCE\n\n"
+            "S.No. Designation            Organisation                          From          To\n"
+            "1.    Graduate Engineer      Deccan Power Systems Limited          01.07.2010    "
+            "30.06.2011\n"
+            "      Trainee                (DPSL), Hosur\n")
+    found = extract(text, "R. Kavitha Ramanathan")
+    assert [(r.data["role"], r.data["organisation"], r.data["start"]) for r in found
+            if r.kind == "position"] == [
+        ("Associate Professor", "Department of EEE, Kaveri Institute of Technology, Salem",
+         "01.07.2019"),
+        ("Assistant Professor (Grade-I)",
+         "Department of EEE, Kaveri Institute of Technology, Salem", "15.12.2013"),
+        ("Graduate Engineer Trainee", "Deccan Power Systems Limited (DPSL), Hosur",
+         "01.07.2010")]
+    assert not [r for r in found if r.kind == "teaching"]
+
+
+def test_headings_that_end_in_activity() -> None:
+    # "Teaching activity" heads courses (a Europass form's label says so too); "Conference and
+    # Seminar Activity" heads talks, not papers
+    text = ("Ilinca Mărgineanu\n\nTeaching activity\nLecturer:\n"
+            "- Environmental Chemistry, B.Sc. year III, 2016/2017 - present\n"
+            "- Water Treatment Technologies, M.Sc. year I, 2019/2020 - present\n"
+            "\nConference and Seminar Activity\n"
+            "2023  Canadian Economics Association annual meetings, Winnipeg\n"
+            "2022  Workshop on Social Identity, University of Tarnby\n")
+    found = extract(text, "Ilinca Mărgineanu")
+    assert [r.data["course"] for r in found if r.kind == "teaching"] == [
+        "Environmental Chemistry", "Water Treatment Technologies"]
+    assert not [r for r in found if r.kind == "publication"]

@@ -45,7 +45,7 @@ _SECTION_KINDS = (
                     r"reviews, chapters|^abstracts\b|"
                     r"proceeding|under review|in preparation|submitted|working paper|"
                     r"in progress|job market|\boutputs?\b|"
-                    r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]))|"
+                    r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]|activit))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç|publicatie|julkaisu|"
                     r"publikace|yayın|publikasjon|schriftenverzeichnis)"),
     ("education", r"education|degree|academic background|studies|qualification|"
@@ -140,6 +140,14 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                          for ln in lines(text, section.start, section.end, bold)]
         if kind == "skip" and honours.mostly_awards(section_lines):
             kind = "award"  # "Service and leadership" whose lines are grants and fellowships
+        if kind in ("position", "teaching", "other") and (
+                tabled := positions.table_jobs(text, section.start, section.end))[0]:
+            # a table of jobs under its header row ("S.No.  Designation  Institution  From
+            # To"), whatever the section's title says ("Teaching experience"); its lines are
+            # read no other way
+            found += _wrap("position", tabled[0])
+            section_lines = [ln for ln in section_lines
+                             if not any(start <= ln.start < end for start, end in tabled[1])]
         if kind in ("award", "position", "other") and (coded := honours.coded_rows(
                 section_lines)):
             # courses by their codes, in a run of lines, under a heading that went unread or in

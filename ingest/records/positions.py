@@ -1042,3 +1042,92 @@ def linkedin_jobs(text: str, start: int, end: int) -> list[dict]:
                       "start": dates[0] if dates else None, "end": dates[1] if dates else None,
                       "_span": (employer[1], rows[at][0] + len(rows[at][1]))})
     return found
+
+
+# A table of jobs as a text export prints it: a header row that names its columns ("S.No.
+# Designation  Institution  From  To"), then rows that a number opens, whose cells wrap onto
+# the lines under them in the same columns.
+_ROLE_HEADS = frozenset("designation position post role title rank cargo puesto poste "
+                        "stelle funzione".split())
+_ORG_HEADS = frozenset("institution organisation organization employer company department "
+                       "university institute project place workplace institución "
+                       "organismo établissement".split())
+_DATE_HEADS = frozenset("from to period duration year years dates since until date "
+                        "desde hasta".split())
+_OTHER_HEADS = frozenset("s no sl sr s.no no. nature of appointment pay scale".split())
+
+
+def _head_cells(raw: str) -> list[tuple[int, str]]:
+    """The cells of a line (text parted by runs of two spaces or more), by where each starts."""
+    return [(found.start(), found.group(0)) for found in re.finditer(r"\S+(?: \S+)*", raw)]
+
+
+def _head_columns(raw: str) -> list[tuple[int, str]] | None:
+    """(where it starts, "role", "org", "date" or "") for each column a table's header row names
+    ("S.No. Designation  Institution  From  To"); None for a line that is no such row."""
+    columns: list[tuple[int, str]] = []
+    for found in re.finditer(r"[^\W\d_][\w.]*", raw):
+        word = found.group(0).lower().strip(".")
+        kind = "role" if word in _ROLE_HEADS else "org" if word in _ORG_HEADS else \
+            "date" if word in _DATE_HEADS else "" if word in _OTHER_HEADS | {"of"} else None
+        if kind is None:
+            return None
+        if columns and kind and columns[-1][1] == kind and found.start() - columns[-1][0] < 25 \
+                and kind != "date":
+            continue  # "Project / Institution": one column
+        if not columns or kind:
+            columns.append((found.start(), kind))
+    kinds = [kind for _, kind in columns]
+    return columns if "role" in kinds and "org" in kinds and "date" in kinds else None
+
+
+def table_jobs(text: str, start: int, end: int) -> tuple[list[dict], list[tuple[int, int]]]:
+    """The jobs of the tables of jobs in text[start:end], and where each table is: read by its
+    header row's columns. ([], []) where there is no such table."""
+    raws = text[start:end].splitlines(keepends=True)
+    offsets = [start + sum(len(r) for r in raws[:at]) for at in range(len(raws))]
+    jobs: list[dict] = []
+    tables: list[tuple[int, int]] = []
+    at = 0
+    while at < len(raws):
+        columns = _head_columns(raws[at].rstrip("\n"))
+        if not columns:
+            at += 1
+            continue
+        body = min(where for where, kind in columns if kind)  # where the first named column is
+        rows: list[dict[int, list[str]]] = []
+        first = at
+        at += 1
+        while at < len(raws):
+            line = raws[at].rstrip("\n")
+            if not line.strip():
+                if at + 1 < len(raws) and re.match(r"\s*\d{1,2}\.?\s", raws[at + 1]):
+                    at += 1
+                    continue
+                break
+            parts = _head_cells(line)
+            if re.fullmatch(r"\d{1,2}\.?", parts[0][1]) and parts[0][0] < body:
+                rows.append({})
+                parts = parts[1:]
+            elif not rows or len(line) - len(line.lstrip()) < body - 2:
+                break  # no longer the table's: text in its first column that opens no row
+            for where, cell in parts:
+                column = max((i for i, (c, _) in enumerate(columns) if c <= where + 2), default=0)
+                rows[-1].setdefault(column, []).append(cell)
+            at += 1
+        tables.append((offsets[first], offsets[at - 1] + len(raws[at - 1])))
+        role = next(i for i, (_, kind) in enumerate(columns) if kind == "role")
+        org = next(i for i, (_, kind) in enumerate(columns) if kind == "org")
+        dated = [i for i, (_, kind) in enumerate(columns) if kind == "date"]
+        for row in rows:
+            held = " ".join(row.get(role, []))
+            where = " ".join(row.get(org, []))
+            when = [" ".join(row.get(i, [])) for i in dated]
+            if not held or not where:
+                continue
+            jobs.append({"organisation": _org_name(where) if "\"" in where else where.strip(" ,."),
+                         "role": held.strip(" ,."),
+                         "kind": "internship" if _INTERN.search(held) else "position",
+                         "start": when[0] or None, "end": when[-1] if len(when) > 1 else None,
+                         "_span": tables[-1]})
+    return jobs, tables
