@@ -3758,3 +3758,21 @@ def test_headings_that_end_in_activity() -> None:
     assert [r.data["course"] for r in found if r.kind == "teaching"] == [
         "Environmental Chemistry", "Water Treatment Technologies"]
     assert not [r for r in found if r.kind == "publication"]
+
+
+def test_a_line_of_dates_and_a_place_does_not_go_on_with_the_line_under_it() -> None:
+    # the short end of a description whose first line a CV line's length left out ("East
+    # Africa.") does not wrap the dates-and-place line of the entry above it
+    text = ("Ifeoma Adebanjo-Kress\n\nExperience\n"
+            "Economist, Currency Department\nBank of Tarnby\nSep 2017 – Dec 2019 | Ottawa, ON\n"
+            "• Estimated the demand for cash and for digital payments with structural discrete\n"
+            "  choice models and briefed the board on them.\n"
+            "Short-Term Consultant (STC), Development Research Group\nThe Halden Bank\n"
+            "Sep 2016 – Jun 2017 | Washington, DC (remote)\n"
+            "• Cleaned and harmonised household survey panels for a study of mobile-money adoption "
+            "in\n  East Africa.\n"
+            "Data Science Intern\nWealthbridge\nMay 2016 – Aug 2016 | Toronto, ON\n")
+    jobs = _fields(text, "Ifeoma Adebanjo-Kress", "position", "role", "organisation")
+    assert jobs == [("Economist, Currency Department", "Bank of Tarnby"),
+                    ("Short-Term Consultant (STC), Development Research Group", "The Halden Bank"),
+                    ("Data Science Intern", "Wealthbridge")]

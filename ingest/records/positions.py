@@ -613,6 +613,14 @@ _DATE_LED = re.compile(rf"\W*(?:(?i:{SINCE})\s+)?{DATE_POINT.pattern}", re.I)
 _GOES_ON_WITH = re.compile(r"(?:de|du|des|di|del|della|der|für|und|y|of|and|for|la|le)\s")
 
 
+def _placed_dates(text: str) -> bool:
+    """Whether a line is dates and a place and nothing else ("Sep 2016 – Jun 2017 Washington,
+    DC (remote)"): what follows it does not go on with it."""
+    rest = re.sub(r"\([^()]*\)", "", without_dates(text)).strip(" ,|·")
+    return bool(DATE_POINT.search(text)) and 1 <= len(rest.split()) <= 4 and bool(
+        _LOCATION.match(rest)) and not is_role(rest)
+
+
 def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
     """A dated entry's line that a PDF or a text export wrapped joined to the rest of it, the
     dates on one of the two lines: the line ends mid-name ("2017–2020 Postdoctoral Fellow,
@@ -633,6 +641,7 @@ def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
             and not _DATE_LED.match(line.text) and not YEAR.search(line.text) \
             and not last.text.endswith((".", ":")) and ":" not in line.text \
             and not _dates_alone([last], 0) and "," in last.text \
+            and not _placed_dates(last.text) \
             and 1 <= len(re.sub(r"\([^()]*\)", "", line.text).split()) <= 8 \
             and line.text[:1].isupper() and not is_role(line.text) \
             and not sentence_like(re.sub(r"\([^()]*\)", "", line.text)) \
