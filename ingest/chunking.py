@@ -41,6 +41,15 @@ SECTION_WORDS = {
     "report of regional, national and international invited teaching and presentations",
     "report of clinical activities and innovations", "current licensure and certification",
     "report of funded and unfunded projects", "report of education of patients and service to the community",
+    # the Lattes CV's (Brazil's national CV platform)
+    "identificação", "endereço", "formação complementar", "atuação profissional",
+    "revisor de periódico", "membro de corpo editorial", "linhas de pesquisa",
+    "projetos de pesquisa", "áreas de atuação", "produções", "produção bibliográfica",
+    "artigos completos publicados em periódicos", "capítulos de livros publicados",
+    "livros publicados/organizados ou edições", "trabalhos completos publicados em anais de congressos",
+    "resumos publicados em anais de congressos", "resumos expandidos publicados em anais de congressos",
+    "apresentações de trabalho", "bancas", "participação em bancas de trabalhos de conclusão",
+    "produção técnica", "demais tipos de produção técnica", "eventos",
     "abstracts, poster presentations and exhibits presented at professional meetings",
 }
 # Headings that refine the section they appear in ("Publications — Conference").

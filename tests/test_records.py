@@ -3776,3 +3776,24 @@ def test_a_line_of_dates_and_a_place_does_not_go_on_with_the_line_under_it() -> 
     assert jobs == [("Economist, Currency Department", "Bank of Tarnby"),
                     ("Short-Term Consultant (STC), Development Research Group", "The Halden Bank"),
                     ("Data Science Intern", "Wealthbridge")]
+
+
+def test_the_headings_of_a_lattes_cv() -> None:
+    """"Artigos completos publicados em periódicos" holds papers (not the awards above it);
+    "Formação Complementar" holds courses taken, no degrees; "Revisor de periódico" holds no
+    jobs."""
+    pad = " " * 38
+    text = ("Joana Prates Vilela\n\nFormação Complementar\n\n"
+            f"2019 - 2019{pad[:27]}Curso de curta duração em Crop modeling with DSSAT.\n"
+            f"{pad}University of Florida, UF, Estados Unidos.\n\n"
+            "Revisor de periódico\n\n"
+            f"2016 - Atual{pad[:26]}Periódico: Revista Brasileira de Ciência do Solo\n\n"
+            "Prêmios e títulos\n\n2016                     Prêmio Jovem Pesquisador, SBCS.\n\n"
+            "Produção bibliográfica\n\nArtigos completos publicados em periódicos\n\n"
+            f"1.{pad[:36]}VILELA, J. P.; BRUSTOLIN, V. K. Frações de fósforo em Latossolo\n"
+            f"{pad}Vermelho. Revista Brasileira de Ciência do Solo, v. 36, p. 1511-1522,\n"
+            f"{pad}2012.\n")
+    found = extract(text, "Joana Prates Vilela")
+    assert [(r.data["venue"], r.data["year"]) for r in found if r.kind == "publication"] == [
+        ("Revista Brasileira de Ciência do Solo", 2012)]
+    assert not [r for r in found if r.kind in ("education", "position")]

@@ -42,7 +42,9 @@ _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
                     r"report of scholarship|reviewed scholarship|scholarship in print|"
                     r"research investigations|case reports|letters to the editor|"
-                    r"reviews, chapters|^abstracts\b|"
+                    r"reviews, chapters|^abstracts\b|produç(?:ão|ões) bibliográfica|"
+                    r"artigos completos|capítulos de livros|trabalhos completos|livros publicados|"
+                    r"resumos (?:expandidos )?publicados|"
                     r"proceeding|under review|in preparation|submitted|working paper|"
                     r"in progress|job market|\boutputs?\b|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]|activit))|"
@@ -71,10 +73,12 @@ _SECTION_KINDS = (
              r"reference|student|mentor|"
              r"advis|supervis|outreach|activit|project|software|language|contact|news|co-author|"
              r"patent|review|committee|membership|leadership|objective|orientaç|encadrement|"
-             r"licensure|certification|trainees"),
+             r"licensure|certification|trainees|revisor|corpo editorial|bancas|eventos|"
+             r"apresentações de trabalho|produção técnica|identificação|endereço|"
+             r"linhas de pesquisa|áreas de atuação|projetos\b"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
-                 r"postdoctoral training|"
+                 r"postdoctoral training|atuação profissional|"
                  r"affiliation|consult|visits|"
                  r"professional|overview|summary|profile|about|biography|bio\b|research|"
                  r"\b(?:expérience|experiencia|berufserfahrung|esperienza|experiência|emploi|"
@@ -114,6 +118,7 @@ def section_kind(title: str) -> str:
                                                                      "abstracts"):
         return "skip"  # "Talks and courses": outreach talks, courses given as talks
     if re.search(r"\b(?:attended|recibid[ao]s?|frequentad[ao]s?|cursad[ao]s?|besucht|"
+                 r"formação complementar|"
                  r"katıldığı|innovación docente|inovação pedagógica|dirección de|orientaç|"
                  r"yönetilen)", low):
         return "skip"  # courses taken, teaching projects joined, theses supervised
