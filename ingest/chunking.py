@@ -78,7 +78,7 @@ HEADING_NOUNS = frozenset("""
     riconoscimenti parcours bourses récompenses trayectoria becas distinciones reconocimientos
     wykształcenie doświadczenie nagrody wyróżnienia publikacje dydaktyka stypendia zatrudnienie
     docência orientações encadrement bibliography bibliographie bibliografía bibliografia
-    merits output outputs activity
+    merits output outputs activity subjects
     habilitações percurso pedagógica stillinger publikasjoner utdannelse ansettelser ödüller
     projeler görevler öğrenim schriftenverzeichnis
     lehrveranstaltungen lehraufträge lehrerfahrung insegnamenti corsi onderwijs undervisning

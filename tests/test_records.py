@@ -3797,3 +3797,19 @@ def test_the_headings_of_a_lattes_cv() -> None:
     assert [(r.data["venue"], r.data["year"]) for r in found if r.kind == "publication"] == [
         ("Revista Brasileira de Ciência do Solo", 2012)]
     assert not [r for r in found if r.kind in ("education", "position")]
+
+
+def test_subjects_taught_numbered_in_groups_with_where_they_were_taught() -> None:
+    """"5. SUBJECTS TAUGHT" heads courses; a group's label ("U.G. (B.E. / B.Tech.)") is none;
+    a course with no code and where it was taught in a bracket ("(at Kaveri College of
+    Technology)") is a course at that school."""
+    text = ("R. Kavitha Ramanathan\n\n5. SUBJECTS TAUGHT\n\n"
+            "U.G. (B.E. / B.Tech.)\n"
+            "  1. EE201    Electric Circuits\n"
+            "  2.          Power Electronics (at Kaveri College of Technology)\n"
+            "  3.          Control Systems (at Halden University, Odd Semester 2017)\n")
+    found = [r.data for r in extract(text, "R. Kavitha Ramanathan") if r.kind == "teaching"]
+    assert [(c["course"], c.get("institution")) for c in found] == [
+        ("EE201 Electric Circuits", None),
+        ("Power Electronics", "Kaveri College of Technology"),
+        ("Control Systems", "Halden University")]

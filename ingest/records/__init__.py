@@ -642,6 +642,11 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found.append({"institution": place} | course if place else course)
         elif course := honours.teaching_from_line(line, current):
             found.append({"institution": place} | course if place else course)
+        elif listing and school and re.search(r"\(\s*at\s", line.text) and (
+                course := honours.course_line(line, current, school, listed=True)):
+            # "Analog Communication (at VIT University, Winter Semester 2013-14)" in a list
+            # of the courses taught: a course, with where it was taught
+            found.append(course)
         elif school:
             place = school
         elif lists and (course := honours.course_line(line, current, place, listed=listing)):

@@ -462,6 +462,9 @@ def course_line(line: Line, role: str | None, place: str | None,
     term = _TERM.search(text)
     rest = re.sub(r"\(\s*\)", " ", text.replace(term.group(0), " ")) if term else text
     rest = re.sub(r"\s*\((?:under)?graduate[^)]*\)|\s*\((?:19|20)\d{2}[^)]*\)", "", rest)
+    # where it was taught, in a bracket: "Analog Communication (at VIT University, …)"
+    at_school = re.search(r"\s*\(\s*at\s+([^()]*)\)", rest)
+    rest = rest[: at_school.start()] + rest[at_school.end():] if at_school else rest
     parts = [p.strip(" ,.;:–·-") for p in re.split(r",\s+|;\s+|\s{2,}|\s[—–·-]\s", rest)]
     code = None
     # (a course after its cells may have a subtitle: "PS  Einführung …: Die Hanse  4 SWS")
@@ -478,6 +481,8 @@ def course_line(line: Line, role: str | None, place: str | None,
     if listed and not term and not code and len(parts) > 1 and not any(
             INSTITUTION.search(p) or _TEACH_ROLE.fullmatch(p) for p in parts[1:]):
         parts = [", ".join(parts)]  # "Gênese, Morfologia e Classificação de Solos": one name
+    if listed and not re.search(r"[a-zà-ÿ]{3}", re.sub(r"\([^()]*\)", "", parts[0])):
+        return None  # "U.G. (B.E. / B.Tech.)": the group's label over its courses
     course, words = parts[0], parts[0].split()
     named = [w for w in words if w.lower() not in _SMALL_WORDS]
     if not 1 <= len(words) <= 8 or not course[:1].isupper() or _NOT_COURSE.search(course) \
@@ -490,6 +495,7 @@ def course_line(line: Line, role: str | None, place: str | None,
     said = next((p for p in parts[1:] if _TEACH_ROLE.fullmatch(p)), None)
     # a table row's school is in its own cells, not a line above the table
     where = next((p for p in parts[1:] if INSTITUTION.search(p)), None) or (
+        at_school.group(1).split(",")[0].strip() if at_school else None) or (
         place if line.row < 0 else None)
     return {"course": f"{code} {course}" if code else course, "role": said or role,
             "term": led or (term.group(0) if term else under_term),
