@@ -37,17 +37,21 @@ SECTION_WORDS = {
     "formal teaching of residents, clinical fellows and research fellows",
     "clinical supervisory and training responsibilities",
     "laboratory and other research supervisory and training responsibilities",
-    "formally supervised trainees", "formally mentored harvard medical, dental and graduate students",
+    "formally supervised trainees",
+    "formally mentored harvard medical, dental and graduate students",
     "report of regional, national and international invited teaching and presentations",
     "report of clinical activities and innovations", "current licensure and certification",
-    "report of funded and unfunded projects", "report of education of patients and service to the community",
+    "report of funded and unfunded projects",
+    "report of education of patients and service to the community",
     # the Lattes CV's (Brazil's national CV platform)
     "identificação", "endereço", "formação complementar", "atuação profissional",
     "revisor de periódico", "membro de corpo editorial", "linhas de pesquisa",
     "projetos de pesquisa", "áreas de atuação", "produções", "produção bibliográfica",
     "artigos completos publicados em periódicos", "capítulos de livros publicados",
-    "livros publicados/organizados ou edições", "trabalhos completos publicados em anais de congressos",
-    "resumos publicados em anais de congressos", "resumos expandidos publicados em anais de congressos",
+    "livros publicados/organizados ou edições",
+    "trabalhos completos publicados em anais de congressos",
+    "resumos publicados em anais de congressos",
+    "resumos expandidos publicados em anais de congressos",
     "apresentações de trabalho", "bancas", "participação em bancas de trabalhos de conclusão",
     "produção técnica", "demais tipos de produção técnica", "eventos",
     "abstracts, poster presentations and exhibits presented at professional meetings",
@@ -311,7 +315,8 @@ _LINKEDIN_HEADINGS = frozenset({
     "contact", "top skills", "languages", "certifications", "honors-awards", "publications",
     "patents", "summary", "experience", "education", "volunteer experience", "projects",
     "courses", "test scores", "organizations", "recommendations", "skills"})
-_LINKEDIN = re.compile(r"linkedin\.com/in/[^\n]*(?:\n[^\n]*)?\(LinkedIn\).*^\s*Page 1 of \d+\s*$", re.M | re.S)
+_LINKEDIN = re.compile(r"linkedin\.com/in/[^\n]*(?:\n[^\n]*)?\(LinkedIn\).*^\s*Page 1 of \d+\s*$",
+                       re.M | re.S)
 
 
 def linkedin_export(text: str) -> bool:

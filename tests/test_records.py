@@ -3659,7 +3659,8 @@ def test_a_lattes_cvs_bonds_with_institutions_are_its_jobs() -> None:
     assert jobs == [
         ("Professora Adjunta, Classe C", "Universidade Federal de Lavras, UFLA, Brasil", "2018",
          "Atual"),
-        ("Analista de Solos", "Cooperativa Agrária Vale do Ipê, COOPVALE, Brasil", "2010", "2012")]
+        ("Analista de Solos", "Cooperativa Agrária Vale do Ipê, COOPVALE, Brasil", "2010",
+         "2012")]
 
 
 def test_a_linkedin_profile_saved_as_a_pdf_is_read_by_its_fixed_layout() -> None:
@@ -3769,8 +3770,8 @@ def test_a_line_of_dates_and_a_place_does_not_go_on_with_the_line_under_it() -> 
             "  choice models and briefed the board on them.\n"
             "Short-Term Consultant (STC), Development Research Group\nThe Halden Bank\n"
             "Sep 2016 – Jun 2017 | Washington, DC (remote)\n"
-            "• Cleaned and harmonised household survey panels for a study of mobile-money adoption "
-            "in\n  East Africa.\n"
+            "• Cleaned and harmonised household survey panels for a study of mobile-money "
+            "adoption in\n  East Africa.\n"
             "Data Science Intern\nWealthbridge\nMay 2016 – Aug 2016 | Toronto, ON\n")
     jobs = _fields(text, "Ifeoma Adebanjo-Kress", "position", "role", "organisation")
     assert jobs == [("Economist, Currency Department", "Bank of Tarnby"),

@@ -302,7 +302,8 @@ _ABNT_GIVEN = r"[A-ZÀ-Þ](?:[a-zà-ÿ][\w'’-]*\.?|\.)"  # "Júlia", "A.", not
 _ABNT_NAME = rf"{_ABNT_SURNAME},\s+{_ABNT_GIVEN}(?:\s+{_ABNT_GIVEN})*"
 _ABNT = re.compile(rf"{_ABNT_NAME}(?:\s*;\s*{_ABNT_NAME})*(?<=\.)\s+(?=[A-ZÀ-Þ\"“])")
 # ACS, as chemists cite: "Vlădescu, A.; Mirea, L. M. Title. Water Res. 2019, 150, 12-21."
-_ACS_NAME = r"[A-ZÀ-Þ][\w'’-]+(?:[\s-][A-ZÀ-Þ][\w'’-]+)?,\s+(?:[A-ZÀ-Þ]\.(?:\s?-?[A-ZÀ-Þ]\.)*)"
+_ACS_NAME = (r"[A-ZÀ-Þ][\w'’-]+(?:[\s-][A-ZÀ-Þ][\w'’-]+)?,\s+"
+             r"(?:[A-ZÀ-Þ]\.(?:\s?-?[A-ZÀ-Þ]\.)*)")
 _ACS = re.compile(rf"{_ACS_NAME}(?:\s*;\s*(?:and\s+)?{_ACS_NAME})+\s+(?=[A-ZÀ-Þ\"“])")
 
 
