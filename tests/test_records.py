@@ -3501,13 +3501,15 @@ def test_an_employment_sections_dated_lines_are_jobs_whatever_words_name_the_rol
     role word names ("Sommervikar", "Prácticas en empresa") and its employer on the same line,
     past its place; "im" says where as "at" does. The same lines under another title, or
     above every title, are not."""
-    lines = ("2014–2019        Postdoktor, Institutt for geofag, Universitetet i Tromsø\n"
+    lines = ("03/2019-         Sjukhusfysiker      Norrlands sjukhus, Umeå\n"
+             "2014–2019        Postdoktor, Institutt for geofag, Universitetet i Tromsø\n"
              "2012–2013        Kartleggingsassistent (50 %), Norsk Polarinstitutt, Tromsø\n"
              "juni–aug. 2011   Sommervikar (sommerjobb), Havforskningsinstituttet, Bergen\n"
              "02/2009 – 03/2009   Praktikum im Landesarchiv Schleswig-Holstein\n")
     text = "Ingrid Solheim Vik\n\nSTILLINGER\n\n" + lines
     jobs = _fields(text, "Ingrid Solheim Vik", "position", "role", "organisation", "start")
-    assert jobs == [("Postdoktor", "Universitetet i Tromsø", "2014"),
+    assert jobs == [("Sjukhusfysiker", "Norrlands sjukhus", "03/2019"),
+                    ("Postdoktor", "Universitetet i Tromsø", "2014"),
                     ("Kartleggingsassistent", "Norsk Polarinstitutt", "2012"),
                     ("Sommervikar", "Havforskningsinstituttet", "juni 2011"),
                     ("Praktikum", "Landesarchiv Schleswig-Holstein", "02/2009")]

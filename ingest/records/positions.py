@@ -237,10 +237,13 @@ def employment_entry(text: str) -> tuple[str, str] | None:
     role (the first part after the dates) from its employer (the next part that is not a
     place). None for a line that does not open with its dates or that names no employer."""
     dates = date_range(text)
-    lead = DATE_RANGE.match(text.strip()) if dates else re.match(r"\s*(?:19|20)\d{2}\s", text)
+    # (or a point it was held from: "07/2015-  Assistant in Medicine  Division of …")
+    lead = dates and DATE_RANGE.match(text.strip()) or re.match(
+        rf"\s*(?:(?:19|20)\d{{2}}|{DATE_POINT.pattern}\s*[-–])\s", text)
     if not lead or _TEACHING.search(text) or sentence_like(text):
         return None
-    rest = re.sub(rf"^{SINCE}\b\s*", "", without_dates(text).strip(" ,:|–-"), flags=re.I)
+    rest = without_dates(text) if DATE_RANGE.match(text.strip()) else text.strip()[lead.end():]
+    rest = re.sub(rf"^{SINCE}\b\s*", "", rest.strip(" ,:|–-"), flags=re.I)
     rest = re.sub(r"\s*\([^()]*\)", "", rest)  # "(50 %)", "(sommerjobb)": said of the role
     parts = [p.strip(" ,.;") for p in re.split(r",\s+|(?<=[a-zà-ÿ]{2})\.\s+(?=[A-Z])|\s{2,}|"
                                                r"\s[–|-]\s|;\s+", rest) if p.strip(" ,.;")]
