@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import accumulate
 
 from ingest.chunking import GOES_ON
 from ingest.records.education import DEGREE, INSTITUTION
@@ -1023,7 +1024,7 @@ def linkedin_jobs(text: str, start: int, end: int) -> list[dict]:
     "5 years 5 months") is a new employer unless it is the place under the dates above or a
     line of what was done there, in which case the role is held at the employer before."""
     raws = text[start:end].splitlines(keepends=True)
-    offsets = [start + sum(len(r) for r in raws[:at]) for at in range(len(raws))]
+    offsets = list(accumulate((len(raw) for raw in raws[:-1]), initial=start))
     # the lines that print something, a page's footer left out: (offset, text)
     rows = [(offsets[at], raw.strip()) for at, raw in enumerate(raws)
             if raw.strip() and not _PAGE_FOOTER.match(raw)]
@@ -1097,7 +1098,7 @@ def table_jobs(text: str, start: int, end: int) -> tuple[list[dict], list[tuple[
     """The jobs of the tables of jobs in text[start:end], and where each table is: read by its
     header row's columns. ([], []) where there is no such table."""
     raws = text[start:end].splitlines(keepends=True)
-    offsets = [start + sum(len(r) for r in raws[:at]) for at in range(len(raws))]
+    offsets = list(accumulate((len(raw) for raw in raws[:-1]), initial=start))
     jobs: list[dict] = []
     tables: list[tuple[int, int]] = []
     at = 0
