@@ -319,6 +319,7 @@ _LINKEDIN = re.compile(r"linkedin\.com/in/[^\n]*(?:\n[^\n]*)?\(LinkedIn\).*^\s*P
                        re.M | re.S)
 
 
+@functools.lru_cache(maxsize=4)  # asked by the sections and by the records of one text
 def linkedin_export(text: str) -> bool:
     """Whether a text is a LinkedIn profile saved as a PDF: its URL marked "(LinkedIn)" and its
     pages numbered "Page 1 of N"."""

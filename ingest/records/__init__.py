@@ -221,8 +221,9 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     if bonds := positions.lattes_bonds(text):
         # a Lattes CV's bonds are its jobs; a bond's lines read as a job's line, or its form's
         # labels, are none
+        spans = positions.lattes_bond_spans(text)
         found = [r for r in found if not (r.kind == "position" and (any(
-            start <= r.start < end for start, end in positions.lattes_bond_spans(text))
+            start <= r.start < end for start, end in spans)
             or re.search(r"\b(?:Vínculo|Enquadramento Funcional|Integrantes)\b",
                          f"{r.data['role']} {r.data['organisation']}")))]
         found += _wrap("position", bonds)

@@ -565,12 +565,17 @@ def sentence_like(text: str) -> bool:
     return len(words) >= 5 and small >= 1 and small >= 0.1 * len(words)
 
 
+def _row_cells(row: str) -> list[tuple[int, str]]:
+    """The cells of a printed row (text parted by runs of two spaces or more), by the column
+    each starts at."""
+    return [(found.start(), found.group(0)) for found in re.finditer(r"\S+(?: \S+)*", row)]
+
+
 def _cells(raw: str, raw_start: int, line: Line) -> list[tuple[int, str]]:
     """The cells of a line's first printed row, by the column each starts at."""
     begin = raw.rfind("\n", 0, line.start - raw_start) + 1
     end = raw.find("\n", line.start - raw_start)
-    row = raw[begin : end if end >= 0 else len(raw)]
-    return [(found.start(), found.group(0)) for found in re.finditer(r"\S+(?: \S+)*", row)]
+    return _row_cells(raw[begin : end if end >= 0 else len(raw)])
 
 
 def columns_joined(lines: Sequence[Line], raw: str, raw_start: int) -> list[Line]:
@@ -789,8 +794,10 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
         if not unlisted and line.form == "role" and not is_role(text) and not _TEACHING.search(
                 text):
             unlisted = (text.strip(" ,"), "")  # "Occupation or position held": a form says so
+        by_layout = False  # read so by the employment section's layout alone
         if not unlisted and employment and not is_role(text):
             unlisted = employment_entry(text)
+            by_layout = unlisted is not None
         if not unlisted and dated_above and _plain_role(lines, at):
             unlisted = (text.strip(" ,"), "")  # its employer is the line under it
         if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and dates and (
@@ -804,8 +811,7 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
                                                             without_dates(text))))
             # "Praktikum im Archiv der Hansestadt Lübeck": "at" says where; and so does the
             # layout of a line an employment section leads with its dates
-            explicit = explicit or bool(re.search(rf"\w\s+{_AT}\s+[A-Z]", text)) or (
-                bool(unlisted) and unlisted == employment_entry(text))
+            explicit = explicit or bool(re.search(rf"\w\s+{_AT}\s+[A-Z]", text)) or by_layout
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
                     without_dates(line.bold).strip(" :,") and \
                     is_role(text[len(line.bold):]) and not (explicit and same_line_org):
@@ -1070,11 +1076,6 @@ _DATE_HEADS = frozenset("from to period duration year years dates since until da
 _OTHER_HEADS = frozenset("s no sl sr s.no no. nature of appointment pay scale".split())
 
 
-def _head_cells(raw: str) -> list[tuple[int, str]]:
-    """The cells of a line (text parted by runs of two spaces or more), by where each starts."""
-    return [(found.start(), found.group(0)) for found in re.finditer(r"\S+(?: \S+)*", raw)]
-
-
 def _head_columns(raw: str) -> list[tuple[int, str]] | None:
     """(where it starts, "role", "org", "date" or "") for each column a table's header row names
     ("S.No. Designation  Institution  From  To"); None for a line that is no such row."""
@@ -1118,7 +1119,7 @@ def table_jobs(text: str, start: int, end: int) -> tuple[list[dict], list[tuple[
                     at += 1
                     continue
                 break
-            parts = _head_cells(line)
+            parts = _row_cells(line)
             if re.fullmatch(r"\d{1,2}\.?", parts[0][1]) and parts[0][0] < body:
                 rows.append({})
                 parts = parts[1:]

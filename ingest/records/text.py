@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import re
 from collections.abc import Iterator, Sequence
@@ -157,20 +158,21 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
     # ("Name and address of employer   Universitatea …, Faculty of Applied" / "     Chemistry
     # and Materials Science, …"): the lines go on with the value, or are left out with it.
     field: tuple[int, bool] | None = None  # (the value's column, whether it describes)
-    held: Line | None = None  # the value's line, yielded once its field ends
+    # the value's line, yielded once its field ends, and whether it names an employer
+    held: tuple[Line, bool] | None = None
     for raw, below in zip(raws, [*raws[1:], ""], strict=True):
         # (the label may wrap in its column too, in lower case: "providing education and
         # training   Applied Chemistry …")
         if field and raw.strip() and not _FORM_LABEL.match(raw.strip()) and re.fullmatch(
                 r"(?: *[a-z][\w/ ]*?)? {2,}", raw[: field[0]] or "  ") and raw[field[0]:].strip():
             if held and not field[1]:
-                span = (held.start, offset + len(raw.rstrip()))
-                held = Line(f"{held.text} {clean(raw[field[0]:])}", *span, held.bold, held.row,
-                            held.form)
+                value, employer = held
+                held = (dataclasses.replace(value, text=f"{value.text} {clean(raw[field[0]:])}",
+                                            end=offset + len(raw.rstrip())), employer)
             offset += len(raw)
             continue
         if held:
-            yield _without_address(held)
+            yield _without_address(*held)
         held = field = None
         if labelled := _SIDE_FIELD.match(raw):
             field = (labelled.end(), bool(DESCRIBING_LABEL.match(labelled.group(1))))
@@ -208,14 +210,12 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
                          _first_bold(text, span, bold))
                 line = Line(cleaned, *span, heavy, row, form)
                 if field and len(pieces) == 1:
-                    # the value may go on under it: yielded when its field ends, the employer
-                    # without its street address
-                    held = line if not employer else Line(f"\x01{cleaned}", *span, heavy, row, form)
+                    held = (line, employer)  # the value may go on under it
                 else:
-                    yield line
+                    yield _without_address(line, employer)
         offset += len(raw)
     if held:
-        yield _without_address(held)
+        yield _without_address(*held)
 
 
 # A form's field label in a column of its own, then its value ("   Occupation or position held
@@ -224,12 +224,11 @@ _SIDE_FIELD = re.compile(rf"\s*((?:{_LONG_LABELS}|Dates?|Period|Employer)\s*:?)\
                          re.I)
 
 
-def _without_address(line: Line) -> Line:
-    """A held form value's line; an employer's (marked "\x01") without its street address."""
-    if not line.text.startswith("\x01"):
-        return line
-    text = re.sub(r",[^,]*\d.*$", "", line.text[1:])
-    return Line(text, line.start, line.end, line.bold, line.row, line.form)
+def _without_address(line: Line, employer: bool) -> Line:
+    """A form value's line; an employer's without its street address ("…, Str. Polizu 1-7,
+    011061 Bucharest (Romania)")."""
+    return dataclasses.replace(line, text=re.sub(r",[^,]*\d.*$", "", line.text)) if employer \
+        else line
 
 
 def _first_bold(text: str, span: tuple[int, int], bold: Sequence[tuple[int, int]]) -> str:
