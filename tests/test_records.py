@@ -2734,6 +2734,46 @@ def test_unified_style_references_and_venue_led_lines_with_long_names() -> None:
     assert not [t for (t,) in titles if "(Ed.)" in t or "Press" in t]
 
 
+# A chapter's book, however the style names it: its editors before it (Vancouver, ABNT, an
+# economist's "eds.,", APA) or after it (Chicago's "edited by" and "ed.", ACM's "(Eds.)", the
+# French "(…, éd.)"); the chapter's title may be one word ("Markets").
+CHAPTERS = """\
+Publications
+
+1. Ferro AL, Okafor P. Acute liver failure in children. In: Brandt S, Nakamura T, editors.
+   Textbook of Paediatric Hepatology. 3rd ed. London: Elsevier; 2021. p. 211-34.
+2. FERRO, Ana L. Solos e manejo no Cerrado. In: COSTA, Paulo; LIMA, Rita (Org.). Manual de
+   Fertilidade do Solo. Goiânia: EMBRAPA, 2019. p. 45-60.
+3. A. L. Ferro, Markets, in Brandt and Nakamura, eds., Trade, Credit, and Households in
+   Rural Economies, Springer 2018.
+"""
+
+CHAPTERS_LAYOUT = """\
+Ana Ferro
+
+Book chapters
+
+Ferro, Ana. "Markets." In A Social History of the Grain Trade, edited by Simon Brandt,
+     89–112. London: Bloomsbury Academic, 2021.
+- **Ana Ferro**. 2020. Attention, Availability and Rural Credit. In *Household Finance:
+  New Perspectives*, Tomas Nakamura and Rita Costa (Eds.). Springer, 55–78.
+- A. Ferro, Points entiers et crédit rural, dans « Géométrie des marchés » (P. Costa, éd.),
+  Panoramas 58, SMF, 2022, 87–130.
+"""
+
+
+def test_a_chapters_book_is_its_venue_in_every_style() -> None:
+    assert _fields(CHAPTERS, "Ana L. Ferro", "publication", "title", "venue", "year") == [
+        ("Acute liver failure in children", "Textbook of Paediatric Hepatology", 2021),
+        ("Solos e manejo no Cerrado", "Manual de Fertilidade do Solo", 2019),
+        ("Markets", "Trade, Credit, and Households in Rural Economies", 2018)]
+    assert _fields(CHAPTERS_LAYOUT, "Ana Ferro", "publication", "title", "venue", "year") == [
+        ("Markets", "A Social History of the Grain Trade", 2021),
+        ("Attention, Availability and Rural Credit", "Household Finance: New Perspectives",
+         2020),
+        ("Points entiers et crédit rural", "Géométrie des marchés", 2022)]
+
+
 # Chicago notes and bibliography: a journal's volume and number before the date in brackets, a
 # chapter's book before "edited by", a book's publisher after its city; an economist's quoted
 # titles written with others, whose words may read as two names ("Minimum Wages and Debt").

@@ -130,10 +130,11 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
         year = year or int(after.group("year"))
         rest = rest[after.end():]
     rest = rest.lstrip(" .:;,")
-    title, venue_part = _title(rest)
-    if not title or len(title.split()) < 3 or cut_short(title):
+    title, venue_part, book = _title_or_chapter(rest)
+    # (a chapter's title is marked off by its book, however short: "Markets. In …")
+    if not title or len(title.split()) < (1 if book else 3) or cut_short(title):
         return None
-    venue = _venue(venue_part)
+    venue = book or _venue(venue_part)
     short = re.search(r"(?<=\w )['’](\d{2})\b", venue_part)  # "in Proc. NeurIPS '23"
     # (page numbers are no year: "pp. 1990–2008")
     year = year or first_year(PAGES.sub("", venue_part)) or first_year(PAGES.sub("", rest)) or (
@@ -157,12 +158,12 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
 def _alone(body: str) -> dict | None:
     """A paper with no author list, in a list that names co-authors after titles: its person's
     alone ("Title. Venue, 5(1): 117-141, 2016.")."""
-    title, venue_part = _title(body)
+    title, venue_part, book = _title_or_chapter(body)
     year = _last_year(venue_part)
-    if len(title.split()) < 3 or not year or not title[:1].isupper() or \
+    if len(title.split()) < (1 if book else 3) or not year or not title[:1].isupper() or \
             len(venue_part.split()) > 30:
         return None
-    venue = _venue(venue_part)
+    venue = book or _venue(venue_part)
     # "Title, Journal of Econometrics 133(1): 243-271, 2006": the volume ends the venue
     core = re.sub(r"[,\s]+\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-–]\s*\d+$", "", title)
     head, comma, tail = core.rpartition(", ")
@@ -191,6 +192,22 @@ _ABBREVIATED_JOURNAL = re.compile(
     r"\s+\d{1,4},\s+[A-Za-z]?\d[\w–-]{0,16},\s+(?:19|20)\d{2}\.?)\s*$")
 
 
+def _title_or_chapter(rest: str) -> tuple[str, str, str | None]:
+    """The title that opens rest, what follows it, and the book it is a chapter of, if it is one:
+    "Social isolation, in W. A. Darity Jr., ed., International Encyclopedia of …"."""
+    from ingest.records.publications import chapter_book, venue_key
+
+    title, venue_part = _title(rest)
+    chapter = chapter_book(rest)
+    if not chapter:
+        return title, venue_part, None
+    if 0 < chapter[1] < len(title):
+        title, venue_part = rest[:chapter[1]].strip(" ,.;:"), rest[chapter[1]:]
+    venue = _venue(venue_part)
+    book = venue if venue and venue_key(venue) in venue_key(chapter[0]) else chapter[0]
+    return title, venue_part, book
+
+
 def _title(rest: str) -> tuple[str, str]:
     """The title that opens rest (quoted, or up to a sentence end), and what follows it."""
     quoted = re.match(r"[\"“](.+?)[,.]?[\"”][.,]?\s*", rest)
@@ -202,7 +219,8 @@ def _title(rest: str) -> tuple[str, str]:
     # A spaced dash before a short capitalised tail ("Title — NAACL 2024.", "Title - Under
     # review") or before a venue and its year ("Title — ACL 2023, Nominated for … (1.6% …)").
     ends = rf"[.?!](?=\s+(?:[A-Z0-9(]|{_SERVERS}\b)|\s*$)|;\s|" \
-        rf",\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b)|" \
+        rf",\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b|(?:preprint|submitted|to appear|in press|" \
+        rf"forthcoming|Proceedings of|Proc\.)\b|(?:{_SERVERS}|arxiv)\b)|" \
         r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$|[A-Z][\w@ ]{1,30}?\s(?:19|20)\d{2}\b)"
     for found in re.finditer(ends, rest):
         head = rest[:found.end()]

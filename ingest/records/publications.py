@@ -202,7 +202,9 @@ def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
     # an entry that a bullet or a number opens: a line indented under it that goes on from a
     # line cut mid-phrase is the same sentence ("…2024. Quiet Hours: Negotiating" /
     # "  Notification Boundaries in Hybrid Teams. In …")
-    listed = _START.match(raw) is not None
+    # … and so does one that hangs under a first line set at the margin ("Whitcombe, Eleanor.
+    # "Reading …." In Writing the Self in Medieval" / "     Europe, edited by …")
+    listed = _START.match(raw) is not None or not raw[:1].isspace()
     for line in entry:
         if _is_abstract(line.text):
             continue
@@ -337,9 +339,56 @@ _STATUS_ONLY = re.compile(r"[\W_]*(?:(?:revise and resubmit|r\s?&\s?r|under revi
                           r"\b[^.]*)?[\W_]*", re.I)
 
 
-# A chapter's book after its editors: "In Mara Lind & Tariq Osei (eds.), The Oxford handbook of …"
-_EDITED_BOOK = re.compile(rf"\bIn:?\s+[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+"
-                          r"(?P<book>[A-Z][^,.(]{3,150})")
+# A chapter's book, as each style cites it. Its editors may lead it: "In Mara Lind & Tariq Osei
+# (eds.), The Oxford handbook of …" (APA), "In: Kamath S, Wiley TB, editors. Principles of
+# Pulmonary Medicine. 8th ed." (Vancouver), "In: MOURA, Tânia (Org.). Produtividade no Brasil."
+# (ABNT), "in Cowan and Jonard, eds., Heterogeneous Agents, …, Springer 2003". Or follow it:
+# "In A Cultural History of Trade, edited by …", "in The Fiscal State in Ireland, ed. Róisín
+# Keane" (Chicago), "In *Digital Wellbeing*, H. Korhonen (Eds.)" (ACM), "dans « Géométrie
+# arithmétique des surfaces » (J.-M. Lefort, éd.)".
+_IN = r"(?:(?<=[.,;:\"”)]\s)|^)(?:[Ii]n|dans|I(?=:)):?\s+"  # after a stop, not mid-title
+_ED_WORD = r"(?:[Ee]ds?|[Ee]dited|[Hh]rsgs?|[Oo]rgs?|[Cc]oords?|[Dd]irs?|éds?)"
+_BOOK = r"[*_«\"“]?\s*(?P<book>[A-ZÀ-Þ0-9][^;()*_«»\"“”]{2,160}?)\s*[*_»\"”]?"
+_BOOK_END = (r"(?=\s*(?:\.\s|\.?$|\(|;|:\s*\d|,\s*(?:pp?\.|pages|[Vv]ol|\d|[Ee]dition|\d+(?:st|nd|rd|th)"
+             r"\s+ed|(?:[A-Z][\w&-]*\s+)*(?:Press|Verlag|Publishing|Publishers)\b|(?:Springer|"
+             r"Elsevier|Wiley|Routledge|Palgrave|Brill|Bloomsbury|Sage|SAGE|Macmillan|Brepols)\b)"
+             r"|\s+(?:19|20)\d{2}\b))")
+_EDITORS_FIRST = re.compile(
+    rf"{_IN}(?![*_«\"“])(?P<eds>[^()*_«»\"“”]{{2,160}}?)(?:\s*\({_ED_WORD}\.?\)[,.:]?|"
+    rf",?\s*(?P<word>eds?\.|editors?|éds?\.|Hrsg\.|orgs?\.)(?P<mark>[,.:])?)\s+{_BOOK}{_BOOK_END}")
+_BOOK_FIRST = re.compile(
+    rf"{_IN}{_BOOK}(?:,\s*(?:edited by|ed\.|eds\.|éd\. par|hrsg\. von)\s|"
+    rf"\s*\([^()]{{2,120}}?\b{_ED_WORD}\.?\)|,\s*[^()]{{2,120}}?\s\({_ED_WORD}\.?\))")
+_NAME_WORD = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*|de|van|von|der|da|di|du|"
+                        r"del|dos|le|la)")
+
+
+def _names(text: str) -> bool:
+    """Whether a piece of text is only people's names: "Kamath S, Wiley TB", "Cowan and Jonard"."""
+    parts = [p for p in re.split(r"\s*(?:[,;&]|\band\b|\bet\b|\bund\b)\s*", text.strip()) if p]
+    return bool(parts) and all(
+        1 <= len(p.split()) <= 4 and all(_NAME_WORD.fullmatch(w) for w in p.split())
+        for p in parts)
+
+
+def chapter_book(text: str) -> tuple[str, int] | None:
+    """The book a chapter is in, and where the words that say so start ("In: …"), or None."""
+    for at in (m.start() for m in re.finditer(_IN, text)):
+        found = _EDITORS_FIRST.match(text, at)
+        if not found:
+            continue
+        # "ed." with no stop after it may lead the editors, not follow them: "in The Fiscal
+        # State in Ireland, ed. Róisín Keane": the words before it must be names
+        word = found["word"]
+        if word and not found["mark"] and not (word.endswith(".") and _names(found["eds"])
+                                               and not _names(found["book"])):
+            continue
+        if word and not _names(found["eds"]):
+            continue
+        return found["book"].strip(" ,.:"), found.start()
+    if found := _BOOK_FIRST.search(text):
+        return found["book"].strip(" ,.:"), found.start()
+    return None
 # What leads a title, up to a dash: "NAACL 2024 — ", "CLS 54 (Proceedings of the …) — "
 _VENUE_LEAD = re.compile(r"([^—–]{2,80}?(?:\s\([^()]{2,160}\))?)\s[—–]\s(?=[A-Z\"“])")
 
@@ -349,8 +398,10 @@ _VENUE_LEAD = re.compile(r"([^—–]{2,80}?(?:\s\([^()]{2,160}\))?)\s[—–]\s
 # Rational points on …, Math. Ann. 376 (2020), 1345–1389."); "et" and "und" join the last
 # author in French and German.
 _AMS_NAME = r"[A-Z]\.(?:\s?-?[A-Z]\.)*\s[A-ZÀ-Þ][\w'’-]+(?:\s[A-ZÀ-Þ][\w'’-]+)?"
+_AMS_AUTHORS = re.compile(
+    rf"(?P<authors>{_AMS_NAME}(?:,\s{_AMS_NAME})*(?:,?\s(?:and|et|und|&)\s{_AMS_NAME})?),\s+")
 _AMS = re.compile(
-    rf"(?P<authors>{_AMS_NAME}(?:,\s{_AMS_NAME})*(?:,?\s(?:and|et|und|&)\s{_AMS_NAME})?),\s+"
+    rf"{_AMS_AUTHORS.pattern}"
     r"(?P<title>[A-ZÀ-Þ].{10,300}?),\s+"
     r"(?P<venue>[A-ZÀ-Þ][\w'’-]*\.?(?:\s(?:[A-ZÀ-Þ][\w'’-]*\.?|\([A-Z][\w ]*\)|\(\d\)|[a-z]{1,3})){0,8}?)"
     r"(?:,?\s+(?:\d{1,4}|à paraître|to appear|in press)\s*(?:\((?P<year>(?:19|20)\d{2})\)"
@@ -425,6 +476,14 @@ def ams_entry(whole: str, person: str) -> dict | None:
                         found["year"] or found["later"] or found["volyear"], person)
 
 
+def _piece_at(pieces: Sequence[Segment], words: str) -> tuple[int, int] | None:
+    """The first of the pieces that holds some words, and where in it."""
+    for n, seg in enumerate(pieces):
+        if (at := seg.text.find(words)) >= 0:
+            return n, at
+    return None
+
+
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 require_authors: bool) -> dict | None:
     """The publication an entry describes, or None if it does not look like one."""
@@ -438,8 +497,9 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     # In an author list, only a marked venue counts ("…, K. V. Rashmi arXiv:2104.01981").
     venue_hit = find_venue(rest, year=first_year(whole)) or find_venue(whole, bare=False)
     venue = venue_hit[0] if venue_hit else Venue(None, None)
-    if venue.name is None and (book := _EDITED_BOOK.search(whole)):
-        venue = Venue(book["book"].strip(), None)  # "In A. Lind & T. Osei (eds.), The Book, 2–9"
+    chapter = chapter_book(flat := re.sub(r"\s+", " ", raw))  # with the stops quotes hold
+    if chapter and not (venue.name and venue_key(venue.name) in venue_key(chapter[0])):
+        venue = Venue(chapter[0], None, venue.award)  # the book, not its publisher or series
     venue.name = _closed(venue.name)  # "… Automation (ICRA), IEEE" cut at its comma
     venue.year = venue.year or (first_year(whole) if venue.name else None)
     award = venue.award or (_AWARD.search(whole).group(0) if _AWARD.search(whole) else None)
@@ -483,6 +543,26 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             used.append(seg.start)
             title_at = n
         after_authors = False
+    marker = re.sub(r"[*_«»\"“”]", "", " ".join(flat[chapter[1]:].split()[:2])) if chapter else ""
+    if chapter and (at := _piece_at(pieces, marker)):
+        # a chapter's title is what comes before the words that name its book
+        k, inner = at
+        head, head_at = pieces[k].text[:inner].strip(" ,.;:"), k
+        if lead := _AMS_AUTHORS.match(head):  # "A. L. Ferro, Markets, in …"
+            head = head[lead.end():]
+            authors = authors or [a.strip() for a in re.split(
+                r",\s|,?\s(?:and|et|und|&)\s", lead["authors"])]
+        # "Markets." / "In A Cultural History …"; a piece after the authors', whatever its words
+        before = _strip_venue(pieces[k - 1].text) if k else ""
+        if not head and before and (k >= 2 or not _is_author_list(before, person)):
+            head, head_at = before.strip(" ,.;:"), k - 1
+            if before == listed:  # "Attention, Availability and the Myth …" read as names
+                lists = [split_authors(t) for t in map(_strip_venue, (p.text for p in pieces[
+                    :k - 1])) if _is_author_list(t, person)]
+                authors = max(lists, key=len, default=[])
+        if head and (title_at < 0 or title_at > k or title_at == k and inner):
+            title, title_at = head, head_at
+            used.append(pieces[head_at].start)
     if venue.name and title.endswith(venue.name) and len(title.split()) - len(
             venue.name.split()) >= 3:
         title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
