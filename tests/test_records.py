@@ -2774,6 +2774,38 @@ def test_a_chapters_book_is_its_venue_in_every_style() -> None:
         ("Points entiers et crédit rural", "Géométrie des marchés", 2022)]
 
 
+# A journal named before a status that stands in for its volume and year (Vancouver), and whole
+# names written surname first, parted by semicolons, with a stop before the volume.
+STATUS_AND_SURNAME_FIRST = """\
+Publications
+
+Okafor P, Ferro AL, Lind K. Circulating markers of liver repair after transplantation.
+    Hepatology. In press.
+Ferro AL, Okafor P. Sex differences in paediatric liver failure. Liver Transpl. Accepted
+    March 2024.
+Ferro AL, Brandt S. Predicting graft loss from routine laboratory data. medRxiv. Preprint
+    posted online May 2, 2023.
+
+1.  Ferro, Ana Lucia; Brandt, Simon (2021). Grain prices and village credit. Rural History.
+    32(1): 45–67.
+2.  Ferro, Ana Lucia (2019). Kornhandel i Bergen. Historisk Tidsskrift. 98(2): 101–130.
+"""
+
+
+def test_a_status_after_the_journal_and_names_written_surname_first() -> None:
+    assert _fields(STATUS_AND_SURNAME_FIRST, "Ana Lucia Ferro", "publication", "title", "authors",
+                   "venue", "year") == [
+        ("Circulating markers of liver repair after transplantation",
+         ["Okafor P", "Ferro AL", "Lind K"], "Hepatology", None),
+        ("Sex differences in paediatric liver failure", ["Ferro AL", "Okafor P"], "Liver Transpl",
+         2024),
+        ("Predicting graft loss from routine laboratory data", ["Ferro AL", "Brandt S"],
+         "medRxiv", 2023),
+        ("Grain prices and village credit", ["Ferro, Ana Lucia", "Brandt, Simon"], "Rural History",
+         2021),
+        ("Kornhandel i Bergen", ["Ferro, Ana Lucia"], "Historisk Tidsskrift", 2019)]
+
+
 # Chicago notes and bibliography: a journal's volume and number before the date in brackets, a
 # chapter's book before "edited by", a book's publisher after its city; an economist's quoted
 # titles written with others, whose words may read as two names ("Minimum Wages and Debt").

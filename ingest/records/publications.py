@@ -107,8 +107,9 @@ _CHICAGO = re.compile(
     r",\s+"
     r"(?:forthcoming,?\s+|in press,?\s+)?(?P<pyear>(?:19|20)\d{2})\b")
 # A journal before its volume, issue and pages, the year printed elsewhere in the entry:
-# "Language 99(3). 455–489", "Phonology 36(2): 245–278"
-_VOLUME_PAGES = re.compile(r"(?:^|(?<=[.;]\s))([A-Z][A-Za-z&'’ -]{1,60}?)\s+\d{1,4}\s*"
+# "Language 99(3). 455–489", "Phonology 36(2): 245–278", "Language Variation and Change.
+# 31(2): 187–212."
+_VOLUME_PAGES = re.compile(r"(?:^|(?<=[.;]\s))([A-Z][A-Za-z&'’ -]{1,60}?)(?:\.;?)?\s+\d{1,4}\s*"
                            r"\(\d{1,3}\)[.,:]\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\.?\s*"
                            r"(?:$|;|https?:|doi)", re.I)
 
@@ -538,7 +539,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             ahead = ahead[1:]  # past a journal's name on its own line
         before_authors = bool(ahead) and _is_author_list(_strip_venue(ahead[0].text), person)
         if not title and (_could_be_title(text, seg.strong) or (
-                after_authors or before_authors) and _sentence_title(text)):
+                after_authors or before_authors) and _sentence_title(text, after_authors)):
             title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
             used.append(seg.start)
             title_at = n
@@ -585,6 +586,15 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         title_at].strong and title_at + 1 < len(pieces) else None
     if after and not re.fullmatch(rf"{MONTH}|{PUBLISHERS}|In", after["venue"]):  # not "Fall 2019"
         venue = Venue(after["venue"], int(after["year"]), venue.award)
+    status = next((n for n in range(title_at + 2, len(pieces)) if _STATUS_LEAD.match(
+        pieces[n].text)), None) if venue.name is None and title_at >= 0 else None
+    journal = pieces[status - 1].text.rstrip(". ") if status else ""
+    if journal and len(journal.split()) <= 8 and (journal[:1].isupper() or re.fullmatch(
+            PREPRINT_SERVERS, journal)) and not YEAR.search(
+            journal) and not _is_author_list(journal, person):
+        # "Title. ESC Heart Fail. Accepted March 2024.": the journal before a status that
+        # stands for its year and volume
+        venue = Venue(journal, first_year(pieces[status].text), venue.award)
     if require_authors and not (len(authors) >= 2 or authors and venue.name):
         return None
     if venue.year is None and (arxiv := _ARXIV.search(whole)):  # "ApJ 979, 2, arXiv:2408.…"
@@ -800,10 +810,21 @@ _FIRST_ET_AL = re.compile(rf"[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){{0,4}},?
                           rf"{_ET_AL.pattern}")
 
 
+# A whole name written surname first: "Bjørnstad, Ingvild Sæther", "Lie, Torstein K."
+_SURNAME_FIRST = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:-[A-ZÀ-Þ][a-zß-ÿ'’-]+)?,\s+"
+                            r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[A-Z]\.)){0,2}")
+
+
 def _is_author_list(text: str, person: str) -> bool:
     if _FIRST_ET_AL.fullmatch(text.strip()):
         return True
     text = _AUTHORS_TAIL.sub("", text)
+    # "Kvale, Eirik; Bjørnstad, Ingvild Sæther (2018).": whole names surname first, parted by
+    # semicolons; one alone must be the person's
+    names = [p.strip(" .*†") for p in text.split(";")]
+    if all(_SURNAME_FIRST.fullmatch(n) for n in names) and (
+            len(names) >= 2 or same_person(names[0], person)):
+        return True
     # "Zhang, Y.; de Graaff, A.; and 21 other authors including Cooper, O. R."
     text = _OTHER_AUTHORS.sub(", ", text.replace(";", ","))
     if len(text.split()) > 60 or _venue_like(text) or _NOT_NAMES.search(text):
@@ -849,12 +870,19 @@ def _dated_note(text: str) -> bool:
     return sum(w[:1].isupper() for w in words[2:]) <= 0.25 * len(words[2:])
 
 
-def _sentence_title(text: str) -> bool:
+def _sentence_title(text: str, after_authors: bool = False) -> bool:
     """A title in sentence case, as it follows its author list ("Quiet galaxies confirmed at
-    high redshift."): words that are neither a venue nor a date."""
+    high redshift.", "Palatalisering i bergensk."): words that are neither a venue nor a date."""
     words = text.split()
-    return 4 <= len(words) <= 30 and not _venue_like(text) and not YEAR.search(text) \
+    return (3 if after_authors else 4) <= len(words) <= 30 and not _venue_like(text) and not YEAR.search(text) \
         and text[:1].isupper()
+
+
+# What a reference says in place of its volume and pages: "Circulation. In press.", "ESC Heart
+# Fail. Accepted March 2024.", "medRxiv. Preprint posted online March 3, 2024."
+_STATUS_LEAD = re.compile(r"(?:In press|Accepted|Epub ahead of print|Published online|Preprint "
+                          r"posted online|Forthcoming|Advance online publication|Online ahead of "
+                          r"print)\b", re.I)
 
 
 # A note to the reader ("Please see our lab's publication page …"), not a paper's title
@@ -894,8 +922,9 @@ def split_authors(text: str) -> list[str]:
     text = _OTHER_AUTHORS.sub(", ", text)
     listed = [p.strip(" .") for p in text.split(";")]
     if len(listed) >= 2 and all(p.count(",") == 1 for p in listed) or re.fullmatch(
-            _ABNT_NAME, text.strip(" .") + "."):
-        return [p for p in listed if p]  # "SURNAME, Given; SURNAME, Given" (ABNT)
+            _ABNT_NAME, text.strip(" .") + ".") or len(listed) == 1 and _SURNAME_FIRST.fullmatch(
+            listed[0]) and not re.search(r",\s*[A-Z]\.?(?:\s|$)", listed[0]):
+        return [p for p in listed if p]  # "SURNAME, Given; SURNAME, Given" (ABNT), "Lie, Tor"
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|;\s*", text.strip().rstrip("."))
     names = [re.sub(r"[*†‡§\d]+$|^[*†‡§]+", "", p).strip(" .") for p in parts]
     # "Quintero R., Wierzbicki T." splits cleanly; "Wei, J." and "Hsu, W.-L." would split into
