@@ -28,6 +28,12 @@ _PREFIX = re.compile(
     r"(?:(?:dr|prof|professor|mr|mrs|ms)\.?\s+)?",
     re.I,
 )
+# Degrees and fellowships written after a name: "Catriona M. Fairbairn, MB ChB, MSc, DPhil",
+# "…, MD, PhD, FRCPC"
+_POST_NOMINALS = re.compile(
+    r"(?:\s*,\s*(?:ph\.?\s?d|m\.?d|d\.?\s?phil|[mb]\.?\s?sc|[mb]\.?\s?[as]|mb\s?ch\.?\s?b|mbbs|"
+    r"m\.?p\.?h|mba|j\.?d|ll\.?m|d\.?\s?sc|fr?cp[ce]?|frcs|mrcp|facc|facp|fesc|rn|habil)\.?)+\s*$",
+    re.I)
 _SUFFIX = re.compile(
     r"\s*(?:[,|–—-]\s*)?"
     r"(?:ph\.?\s?d\.?|m\.?d\.?|(?:full |short )?(?:curriculum vitae|cv)|resume|"
@@ -56,7 +62,7 @@ def clean_line(line: str) -> str:
 
 def as_name(text: str) -> str | None:
     """The person name that a short line consists of, title-cased if it was all caps; else None."""
-    text = _SUFFIX.sub("", _PREFIX.sub("", clean_line(text))).strip(" ,")
+    text = _SUFFIX.sub("", _POST_NOMINALS.sub("", _PREFIX.sub("", clean_line(text)))).strip(" ,")
     if not text or any(ch.isdigit() for ch in text) or "@" in text or "/" in text:
         return None
     tokens = text.split()
@@ -69,7 +75,8 @@ def as_name(text: str) -> str | None:
                                        for t in significant):
         return None
     if text.isupper():
-        text = " ".join(t if len(t) <= 2 and t.endswith(".") else t.capitalize() for t in tokens)
+        text = " ".join(t if len(t) <= 2 and t.endswith(".") else "-".join(
+            part.capitalize() for part in t.split("-")) for t in tokens)  # "Ruiz-Lindqvist"
     return text.replace(",", "")
 
 

@@ -13,6 +13,12 @@ def test_name_in_common_cv_headers() -> None:
     assert detect_person("Prof. Ada Lovelace — CV\n") == "Ada Lovelace"
     assert detect_person("MARIA DE LA CRUZ\nmaria@x.org") == "Maria De La Cruz"
     assert detect_person("# Priya Ramanathan\n\n## Education\n") == "Priya Ramanathan"
+    # degrees and fellowships after the name, as clinicians write them
+    assert detect_person("CURRICULUM VITAE\n\nMairead K. Osei, MB ChB, MSc, DPhil\n") == \
+        "Mairead K. Osei"
+    assert detect_person("TOMAS RUIZ-LINDQVIST, M.D., M.P.H., FRCPC\nToronto") == \
+        "Tomas Ruiz-Lindqvist"
+    assert as_name("Ana Fairbairn") == "Ana Fairbairn"  # no "rn" (registered nurse) cut
 
 
 def test_headings_addresses_and_institutions_are_not_names() -> None:

@@ -37,14 +37,16 @@ _AUTHOR = re.compile(
 # … and a former name after it in brackets: "Amanda Balzer (Friesen)".
 _GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}"
                           r"(?:\s\([A-Z][\w'’-]+\))?\.?(?=[\s,;.]|$)")
-# An author list names given first, as ACM's style prints it, up to the period that ends it
-_GIVEN_LIST = re.compile(rf"{_GIVEN_FIRST.pattern}(?:(?:,\s(?:and\s)?|\sand\s|,?\s&\s)"
-                         rf"{_GIVEN_FIRST.pattern})*(?<=\.)(?=\s)")
+# An author list names given first, as ACM's style prints it, up to the period that ends it.
+# Each name is read once, atomically: a long list that ends otherwise ("…, Rasmus Winther:
+# Title", as DBLP prints it) would take exponential time to rule out name by name.
+_GIVEN_LIST = re.compile(rf"(?>{_GIVEN_FIRST.pattern})(?:(?:,\s(?:and\s)?|\sand\s|,?\s&\s)"
+                         rf"(?>{_GIVEN_FIRST.pattern}))*(?<=\.)(?=\s)")
 _INVERTED = re.compile(rf"{_SURNAME},\s{_CAP}")
 _SEP = re.compile(r"\s*(?:,\s*(?:(?:\.\s?){3}\s*|…\s*)?(?:and\s+|&\s*)?|;\s*(?:and\s+)?|"
                   r"\s+and\s+|\s*&\s*)|\s*")
 _LEAD = re.compile(r"^\s*(?:(?P<column>(?:19|20)\d{2})(?:\.\d{2})?\s+)?"
-                   r"(?:\[[A-Z]{0,2}\d{1,3}\]|[A-Z]{0,2}\d{1,3}[.)])?\s*"
+                   r"(?:\[[A-Za-z]{0,2}\d{1,3}\]|[A-Z]{0,2}\d{1,3}[.)])?\s*"
                    r"(?:\((?P<year>(?:19|20)\d{2})\)\s*)?[†*]?")
 _ARXIV_ID = re.compile(r"\barxiv:?\s*(\d{2})(?:0[1-9]|1[0-2])\.\d{4,5}", re.I)
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
@@ -80,6 +82,25 @@ def authors_at(text: str) -> tuple[list[str], int]:
     return names, at
 
 
+# DBLP closes an author list, given names first, with a colon: "Kristian Holm, Wei Zhang, Henrik
+# A. Søndergaard, et al.: Title. ICDE 2021: 2560–2571"
+_COLON_NAME = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*)(?:\s+(?:[A-ZÀ-Þ][\w'’-]*\.?|"
+                         r"[A-Z]\.(?:-?[A-Z]\.)*|(?:de|da|van|von|der|del|di|le|la|dos)))+")
+
+
+def _colon_list(body: str) -> tuple[list[str], int] | None:
+    """The names of an author list a colon closes, and where its title starts, or None."""
+    found = re.match(r"([^:]{3,600}?):\s+(?=[A-Z0-9\"“'‘])", body)
+    if not found:
+        return None
+    parts = [re.sub(r"[*†‡§]+|\d+$", "", p).strip() for p in re.split(
+        r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.sub(r"\s+", " ", found.group(1)))]
+    names = [p for p in parts if p and not re.fullmatch(r"et\.?\s*al\.?", p)]
+    if not names or not all(_COLON_NAME.fullmatch(n) and len(n.split()) <= 5 for n in names):
+        return None
+    return names, found.end(1) + 1  # past the colon
+
+
 def column_year(entry: str) -> int | None:
     """The year a date column prints before an entry's number ("2024 4. Lacroix, A., …")."""
     lead = _LEAD.match(entry)
@@ -106,6 +127,8 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
                 "venue": _venue(venue_part), "year": year or _last_year(venue_part),
                 "award": None, "authored": True}
     names, end = authors_at(body)
+    if (colon := _colon_list(body)) and len(colon[0]) >= len(names):
+        names, end = colon  # "Signe Dahl†, Henrik A. Søndergaard: Title. SODA 2024: 2211–2240"
     given = _GIVEN_LIST.match(body)  # "Ada Lund, Wen-Li Hsu, and Emeka Obi. 2022. …"
     listed = [n.rstrip(".") for n in re.split(r",\s(?:and\s)?|\sand\s|,?\s&\s",
                                               given.group(0))] if given else []
@@ -250,6 +273,8 @@ def _venue(part: str) -> str | None:
                   r"accepted|published|under review)\s+(?:in|at|by)\s+)", "", part.strip(),
                   flags=re.I)
     part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
+    # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
+    part = re.sub(r"^Proc\.\s+(?=[A-Z][\w-]*[A-Z][\w-]*\s+(?:19|20)\d{2}\b)", "", part)
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
     part = re.sub(rf"^[^()]{{2,120}}?\s{EDITORS}[,:.]?\s+", "", part)
     part = re.sub(r"^(?:19|20)\d{2}[a-z]?\s+", "", part)  # "2025 MNRAS, 1199"
@@ -265,19 +290,20 @@ def _venue(part: str) -> str | None:
     if not found:
         return None
     venue = found.group(1).strip(" .,;:-–'’")
-    if re.match(r"arxiv", venue, re.I) or not venue and re.match(r"arxiv", part, re.I):
-        return "arXiv"
+    if re.match(r"arxiv|CoRR\b", venue, re.I) or not venue and re.match(r"arxiv", part, re.I):
+        return "arXiv"  # (CoRR is arXiv as DBLP names it)
     if server := re.match(_SERVERS, venue):
         return server.group(0)
     # a name that opens in lower case before a capital: "npj Spintronics", "eLife", "iScience"
     if len(venue) < 2 or len(venue.split()) > 14 or not (
-            venue[:1].isupper() or re.match(r"[a-z]{1,3}[A-Z]|[a-z]{2,4}\s[A-Z]", venue)):
+            venue[:1].isupper() or re.match(r"[a-z]{1,3}[A-Z]|[a-z]{2,4}\s[A-Z]|\d{1,3}(?:st|nd|rd|"
+                                            r"th)\s[A-Z]", venue)):  # "27th Annual …"
         return None
     return venue
 
 
 _NUMBER = re.compile(r"^[ \t]*(?:(?:19|20)\d{2}(?:\.\d{2})?[ \t]+)?"
-                     r"(?:\[[A-Z]{0,2}\d{1,3}\]|[A-Z]{0,2}\d{1,3}[.)])[ \t]+(?=\S)", re.M)
+                     r"(?:\[[A-Za-z]{0,2}\d{1,3}\]|[A-Z]{0,2}\d{1,3}[.)])[ \t]+(?=\S)", re.M)
 
 
 def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
