@@ -2833,6 +2833,49 @@ def test_a_long_author_list_closed_by_a_colon() -> None:
         ("A note on cache-oblivious heaps", 2, "arXiv", 2019)]
 
 
+# DIN ISO 690 under German headings: surnames in capitals first, parted by semicolons, a colon
+# before the title, "In:" before the journal, "Eingereicht bei" for a submitted paper; and AAS
+# lists under "Refereed" subheadings, with a collaboration that names the person in a bracket.
+DIN_AND_AAS = """\
+VERÖFFENTLICHUNGEN
+
+Zeitschriftenbeiträge (begutachtet)
+
+[Z3]  FERRO, Ana; REUTER, Jonas*: Layer-wise defect prediction from coaxial thermography.
+      Eingereicht bei: Additive Manufacturing (2024)
+[Z2]  DEMIR, Aylin*; FERRO, Ana: Spatter ejection under argon shielding gas. In: Progress in
+      Additive Manufacturing (im Druck)
+[Z1]  FERRO, A.; MEINERS, W.; HOLTKAMP, S. u. a.: Closed-loop laser power control. In: Journal
+      of Laser Applications 35 (2023), Nr. 4, Art. 042021
+"""
+
+AAS = """\
+## Publications
+
+### Refereed — first-author and student-led
+
+1. **Ferro, A.**, & Moreau, D. K. 2020, "A Mass–Size Relation for Stellar Halos," ApJL, 897, L14
+2. Zhang, Y., Alvarez, P., **Ferro, A.**, and 14 others 2022, "A Uniform Catalog of Stellar
+   Streams," ApJS, 259, 15
+3. DESI Collaboration (incl. **Ferro, A.**) 2023, "The Low-Surface-Brightness Catalog of the
+   Legacy Surveys," AJ, 165, 9
+"""
+
+
+def test_din_references_under_german_headings_and_aas_lists_with_collaborations() -> None:
+    assert _fields(DIN_AND_AAS, "Ana Ferro", "publication", "title", "venue", "year") == [
+        ("Layer-wise defect prediction from coaxial thermography", "Additive Manufacturing",
+         2024),
+        ("Spatter ejection under argon shielding gas", "Progress in Additive Manufacturing", None),
+        ("Closed-loop laser power control", "Journal of Laser Applications", 2023)]
+    assert _fields(AAS, "Ana Ferro", "publication", "title", "authors", "venue", "year") == [
+        ("A Mass–Size Relation for Stellar Halos", ["Ferro, A.", "Moreau, D. K."], "ApJL", 2020),
+        ("A Uniform Catalog of Stellar Streams", ["Zhang, Y.", "Alvarez, P.", "Ferro, A."],
+         "ApJS", 2022),
+        ("The Low-Surface-Brightness Catalog of the Legacy Surveys",
+         ["DESI Collaboration", "Ferro, A."], "AJ", 2023)]
+
+
 # Chicago notes and bibliography: a journal's volume and number before the date in brackets, a
 # chapter's book before "edited by", a book's publisher after its city; an economist's quoted
 # titles written with others, whose words may read as two names ("Minimum Wages and Debt").

@@ -40,6 +40,7 @@ KINDS = ("publication", "education", "position", "award", "teaching")
 # unknown kind.
 _SECTION_KINDS = (
     ("publication", r"publication|paper|article|preprint|journal|manuscript|bibliography|"
+                    r"\brefereed\b|peer[- ]reviewed|"
                     r"report of scholarship|reviewed scholarship|scholarship in print|"
                     r"research investigations|case reports|letters to the editor|"
                     r"reviews, chapters|^abstracts\b|produç(?:ão|ões) bibliográfica|"
@@ -49,7 +50,8 @@ _SECTION_KINDS = (
                     r"in progress|job market|\boutputs?\b|"
                     r"(?:conference|workshop)(?!.*(?:talk|presentation|poster|organi[sz]|activit))|"
                     r"\b(?:publicaci|publikation|pubblicazion|publicaç|publicatie|julkaisu|"
-                    r"publikace|yayın|publikasjon|schriftenverzeichnis)"),
+                    r"publikace|yayın|publikasjon|schriftenverzeichnis|veröffentlichung|"
+                    r"zeitschriftenbeitr|konferenzbeitr|tagungsbeitr|buchbeitr|aufsätze|monogra)"),
     ("education", r"education|degree|academic background|studies|qualification|"
                   r"\b(?:éducation|educaci|educaç|formation|formaci|formaz|formaç|ausbildung|"
                   r"studium|bildung|istruzione|titoli di studio|wykształcenie|utbildning|"

@@ -20,9 +20,10 @@ _SURNAME = rf"{_PARTICLE}*{_CAP}(?:[ -]{_PARTICLE}*{_CAP})?"
 # "O. R.", "O.", "O"; "C, M.," (a typo) where no name follows ("S, M. Urbano" is two names)
 _INITIALS = r"[A-Z](?:,\s?[A-Z]\.(?=\s*(?:[,;&]|and\b|$))|\.?(?:\s?-?[A-Z]\.){0,3})"
 _AUTHOR = re.compile(
-    r"(?:(?:and\s+)?\d+\s+other\s+authors?(?:\s+including\s*)?"  # "and 32 other authors including"
+    r"(?:(?:and\s+)?\d+\s+other(?:s|\s+authors?)(?:\s+including\s*)?"  # "and 32 other authors including"
     r"|et\.?\s*al\.?"
-    r"|The\s+[\w-]+\s+Collaboration"
+    # "The ATLAS Collaboration", "LSST Dark Energy Science Collaboration (incl. Okamura, L. K.)"
+    r"|(?:The\s+)?(?:[A-Z][\w-]*\s+){1,5}Collaboration(?:\s+\((?:incl\.|including)\s+[^()]{2,80}\))?"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†‡#.]|$)"  # Cooper, O. R.
     # Casey, Caitlin M., / Suzannah Evans; Quintanilla, Aurelio & Sipho Ndlovu
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.|\s{_CAP})?\.?(?=,|\s&\s|\sand\s)"
@@ -61,6 +62,9 @@ def authors_at(text: str) -> tuple[list[str], int]:
     found = _AUTHOR.match(text, marked.end()) if marked else None
     while found:
         name = re.sub(r"[*†‡]", "", found.group(0)).strip()
+        if incl := re.fullmatch(r"(.+?Collaboration)\s+\((?:incl\.|including)\s+(.+)\)", name):
+            names.append(incl.group(1))
+            name = incl.group(2)  # the person, named inside the collaboration's bracket
         if not re.match(r"(?:and\s+)?\d+\s+other|et\.?\s*al", name):
             names.append(re.sub(r"\s+", " ", name).rstrip(".") if found.re is _GIVEN_FIRST
                          or re.search(r"[^\W\d_]{2}\.$", name) else re.sub(r"\s+", " ", name))
@@ -88,15 +92,25 @@ _COLON_NAME = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*)(?:\
                          r"[A-Z]\.(?:-?[A-Z]\.)*|(?:de|da|van|von|der|del|di|le|la|dos)))+")
 
 
+_INVERTED_NAME = re.compile(r"(?:(?:von|van|de|der|den|zu)\s)?[A-ZÀ-Þ][\w'’-]+(?:[ -][A-ZÀ-Þ][\w'’-]+)?,"
+                            r"\s(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*)(?:\s(?:[A-ZÀ-Þ][\w'’-]*\.?|"
+                            r"[A-Z]\.(?:-?[A-Z]\.)*))*")
+
+
 def _colon_list(body: str) -> tuple[list[str], int] | None:
     """The names of an author list a colon closes, and where its title starts, or None."""
     found = re.match(r"([^:]{3,600}?):\s+(?=[A-Z0-9\"“'‘])", body)
     if not found:
         return None
-    parts = [re.sub(r"[*†‡§]+|\d+$", "", p).strip() for p in re.split(
-        r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.sub(r"\s+", " ", found.group(1)))]
-    names = [p for p in parts if p and not re.fullmatch(r"et\.?\s*al\.?", p)]
-    if not names or not all(_COLON_NAME.fullmatch(n) and len(n.split()) <= 5 for n in names):
+    listed = re.sub(r"\s+", " ", found.group(1))
+    # … or surnames first, parted by semicolons (DIN ISO 690: "WENDELSTEIN, K.; MEINERS, W.;
+    # HOLTKAMP, S. u. a.: Title. In: …")
+    inverted = ";" in listed
+    parts = [re.sub(r"[*†‡§]+|\d+$|\s+(?:u\.\s?a\.|et al\.?)$", "", p).strip() for p in re.split(
+        r";\s*" if inverted else r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", listed)]
+    names = [p for p in parts if p and not re.fullmatch(r"et\.?\s*al\.?|u\.\s?a\.", p)]
+    name = _INVERTED_NAME if inverted else _COLON_NAME
+    if not names or not all(name.fullmatch(n) and len(n.split()) <= 5 for n in names):
         return None
     return names, found.end(1) + 1  # past the colon
 
@@ -163,7 +177,8 @@ def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
     year = year or first_year(PAGES.sub("", venue_part)) or first_year(PAGES.sub("", rest)) or (
         2000 + int(short.group(1)) if short else None)
     arxiv = _ARXIV_ID.search(venue_part)
-    if arxiv and (not venue or re.match(r"submitted|under review|in prep", venue, re.I)):
+    if arxiv and (not venue or re.match(r"\W*(?:submitted|under review|in prep|eingereicht)",
+                                        venue_part, re.I)):
         # "Submitted to ApJ, arXiv:2507.19706": what can be read today is the preprint
         venue, year = "arXiv", year or 2000 + int(arxiv.group(1))
     from ingest.records.publications import _AWARD, _PAREN_ACRONYM
@@ -270,7 +285,8 @@ _SERVERS = rf"(?:arXiv|chemRxiv|{PREPRINT_SERVERS})"
 def _venue(part: str) -> str | None:
     """The venue at the start of what follows a title: up to its volume, pages or year."""
     part = re.sub(r"^(?:In press[,.:]?\s+(?:(?:in|at)\s+)?|Pre-press;?\s+|(?:forthcoming|"
-                  r"accepted|published|under review)\s+(?:in|at|by)\s+)", "", part.strip(),
+                  r"accepted|published|under review)\s+(?:in|at|by)\s+|submitted to\s+|"
+                  r"eingereicht bei:?\s+|angenommen (?:in|bei):?\s+)", "", part.strip(),
                   flags=re.I)
     part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
     # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
