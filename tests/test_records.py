@@ -2864,8 +2864,9 @@ AAS = """\
 
 def test_din_references_under_german_headings_and_aas_lists_with_collaborations() -> None:
     assert _fields(DIN_AND_AAS, "Ana Ferro", "publication", "title", "venue", "year") == [
-        ("Layer-wise defect prediction from coaxial thermography", "Additive Manufacturing",
-         2024),
+        # (a submitted paper's venue keeps the status: it is not published there)
+        ("Layer-wise defect prediction from coaxial thermography",
+         "Eingereicht bei: Additive Manufacturing", 2024),
         ("Spatter ejection under argon shielding gas", "Progress in Additive Manufacturing", None),
         ("Closed-loop laser power control", "Journal of Laser Applications", 2023)]
     assert _fields(AAS, "Ana Ferro", "publication", "title", "authors", "venue", "year") == [
@@ -2874,6 +2875,55 @@ def test_din_references_under_german_headings_and_aas_lists_with_collaborations(
          "ApJS", 2022),
         ("The Low-Surface-Brightness Catalog of the Legacy Surveys",
          ["DESI Collaboration", "Ferro, A."], "AJ", 2023)]
+
+
+# Law reviews (the Bluebook): title, volume, journal, page, year in brackets; books by their
+# publisher and year; chapters "in BOOK 45 (Editor ed., 2020)". MLA: one name alone leads a
+# bulleted entry, and a dash repeats the authors above.
+BLUEBOOK_AND_MLA = """\
+PUBLICATIONS
+
+Books
+
+     The Quiet Docket: Agencies and Their Judges (Oxford University Press 2021).
+
+Articles
+
+     Agency Self-Review, 103 Tex. L. Rev. (forthcoming 2025).
+
+     The Vanishing Hearing Examiner, 136 HARV. L. REV. 1187 (2023).
+
+     Adjudication by Algorithm, 74 Stan. L. Rev. 455 (2022) (with Priya Raman).
+
+Book Chapters
+
+     Hearings, in Research Handbook on Administrative Law 112 (Daniel Feeney ed., 2022).
+"""
+
+MLA = """\
+## Publications
+
+- Ferro, Ana, and Giulia Marsh†. "Archival Translation and the Draft." *Translation Studies*,
+  vol. 16, no. 2, 2023, pp. 233–49.
+- Ferro, Ana. "Svevo's Trieste and the Grammar of Ruin." *Modernism/modernity*, vol. 29, no.
+  3, 2022, pp. 511–34.
+- ———. "Rubble and Syntax: Writing Milan after 1943." *Italian Studies*, vol. 75, no. 4, 2020,
+  pp. 401–17.
+"""
+
+
+def test_law_review_citations_and_mla_repeated_author_dashes() -> None:
+    assert set(_fields(BLUEBOOK_AND_MLA, "Ana Ferro", "publication", "title", "venue",
+                       "year")) == {
+        ("The Quiet Docket: Agencies and Their Judges", "Oxford University Press", 2021),
+        ("Agency Self-Review", "Tex. L. Rev.", 2025),
+        ("The Vanishing Hearing Examiner", "HARV. L. REV.", 2023),
+        ("Adjudication by Algorithm", "Stan. L. Rev.", 2022),
+        ("Hearings", "Research Handbook on Administrative Law", 2022)}
+    assert _fields(MLA, "Ana Ferro", "publication", "title", "authors", "year") == [
+        ("Archival Translation and the Draft", ["Ferro, Ana", "Giulia Marsh"], 2023),
+        ("Svevo's Trieste and the Grammar of Ruin", ["Ferro, Ana"], 2022),
+        ("Rubble and Syntax: Writing Milan after 1943", ["Ferro, Ana"], 2020)]
 
 
 # Chicago notes and bibliography: a journal's volume and number before the date in brackets, a

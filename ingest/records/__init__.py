@@ -456,7 +456,10 @@ def _citations(text: str, start: int, end: int, person: str,
     when the section is not one (most of its entries must read as such; the rest are left
     out, not guessed)."""
     alone = len(re.findall(r"\(joint with ", text[start:end])) >= 2
-    papers = [(s, e, citations.parse(text[s:e], person, alone=alone)) for s, e in spans]
+    papers = []
+    for s, e in spans:  # each entry read after the one above, whose authors a dash repeats
+        above = next((p["authors"] for *_, p in reversed(papers) if p), [])
+        papers.append((s, e, citations.parse(text[s:e], person, alone=alone, above=above)))
     if not spans or sum(p is not None for *_, p in papers) < 0.5 * len(spans):
         return None
     found, year = [], None

@@ -10,6 +10,7 @@ is not such a run is left to the other readers.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ingest.records.text import (EDITORS, PAGES, PREPRINT_SERVERS, clean, cut_short, first_year,
                                  same_person, strip_bullet)
@@ -37,7 +38,7 @@ _AUTHOR = re.compile(
 # "Hunt, Kate, and Mike Gruszczynski.", "Comfort, Suzannah E., Edson Tandoc, and …".
 # … and a former name after it in brackets: "Amanda Balzer (Friesen)".
 _GIVEN_FIRST = re.compile(rf"{_CAP}(?:\s[A-Z]\.)*(?:\s{_CAP})?\s{_SURNAME}"
-                          r"(?:\s\([A-Z][\w'’-]+\))?\.?(?=[\s,;.]|$)")
+                          r"(?:\s\([A-Z][\w'’-]+\))?[*†‡]*\.?(?=[\s,;.]|$)")  # "Giulia Ferraro†."
 # An author list names given first, as ACM's style prints it, up to the period that ends it.
 # Each name is read once, atomically: a long list that ends otherwise ("…, Rasmus Winther:
 # Title", as DBLP prints it) would take exponential time to rule out name by name.
@@ -121,10 +122,21 @@ def column_year(entry: str) -> int | None:
     return int(lead.group("column")) if lead and lead.group("column") else None
 
 
-def parse(entry: str, person: str, *, alone: bool = False) -> dict | None:
+# The dash that repeats the entry above's authors in a bibliography ("———. "Ruins." …",
+# "———, translator. …"), with the role they had, if any
+_SAME_AUTHORS = re.compile(r"(?:—{2,}|–{2,}|-{3,}|_{3,})\s*(?:,\s*(?:translator|editor|editors|"
+                           r"trans\.|eds?\.)\s*)?[.,]?")
+
+
+def parse(entry: str, person: str, *, alone: bool = False,
+          above: Sequence[str] = ()) -> dict | None:
     """The paper an author-first entry describes, or None. alone: the list names co-authors
-    after the title ("(joint with …)"), so an entry that names none is its person's alone."""
+    after the title ("(joint with …)"), so an entry that names none is its person's alone.
+    above: the authors of the entry above, which a dash in place of the authors repeats."""
     text = _plain(entry)
+    if same := _SAME_AUTHORS.match(text):
+        # (the person's own list: the dash stands for them when the entry above is unread)
+        text = "; ".join(above or [person]) + ". " + text[same.end():].lstrip()
     from ingest.records.publications import ams_entry
 
     if (ams := ams_entry(re.sub(r"\s+", " ", text), person)) and ams["authored"]:
@@ -285,8 +297,8 @@ _SERVERS = rf"(?:arXiv|chemRxiv|{PREPRINT_SERVERS})"
 def _venue(part: str) -> str | None:
     """The venue at the start of what follows a title: up to its volume, pages or year."""
     part = re.sub(r"^(?:In press[,.:]?\s+(?:(?:in|at)\s+)?|Pre-press;?\s+|(?:forthcoming|"
-                  r"accepted|published|under review)\s+(?:in|at|by)\s+|submitted to\s+|"
-                  r"eingereicht bei:?\s+|angenommen (?:in|bei):?\s+)", "", part.strip(),
+                  r"accepted|published|under review)\s+(?:in|at|by)\s+|angenommen (?:in|bei):?\s+)", "",
+                  part.strip(),
                   flags=re.I)
     part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
     # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
@@ -366,6 +378,8 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
     for row in text[start:end].splitlines(keepends=True):
         line = _plain(row)
         names, at = authors_at(line)
+        if starts and (same := _SAME_AUTHORS.match(line)):
+            names, at = [person], same.end()  # "———. "Ruins." …": the authors above again
         year = _YEAR_AFTER.match(line[at:])
         rest = line[at + (year.end() if year else 0):]
         # The first entry opens the section or follows a blank line; a later one follows a line
@@ -373,7 +387,9 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
         opens = not previous if not starts else not re.search(r"(?:,|;|&|\band)\s*$", previous)
         # The title goes on on the line, a bullet opens it, or the author list wraps (after a
         # comma, or a surname whose initials are on the next line: "…, Franco," / "M., …")
-        if names and opens and (len(names) >= 2 or year) and (
+        # (one name alone leads a bulleted entry when it is the person's: "- Lund, Ada. "…")
+        if names and opens and (len(names) >= 2 or year or _BULLET_LED.match(row) and any(
+                same_person(n, person) for n in names)) and (
                 len(_WORD.findall(rest)) >= (1 if year else 2) or _BULLET_LED.match(row) or
                 not year and re.fullmatch(r"[\s,;&]*(?:and\s*)?(?:[A-Z][\w'’-]+,\s*)?", rest)):
             starts.append(offset)

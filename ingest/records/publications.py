@@ -359,7 +359,8 @@ _EDITORS_FIRST = re.compile(
     rf",?\s*(?P<word>eds?\.|editors?|éds?\.|Hrsg\.|orgs?\.)(?P<mark>[,.:])?)\s+{_BOOK}{_BOOK_END}")
 _BOOK_FIRST = re.compile(
     rf"{_IN}{_BOOK}(?:,\s*(?:edited by|ed\.|eds\.|éd\. par|hrsg\. von)\s|"
-    rf"\s*\([^()]{{2,120}}?\b{_ED_WORD}\.?\)|,\s*[^()]{{2,120}}?\s\({_ED_WORD}\.?\))")
+    rf"(?:\s+\d{{1,5}})?\s*\([^()]{{2,120}}?\b{_ED_WORD}\.?(?:,[^()]{{0,40}})?\)|"  # "45 (R. Oduya ed., 2020)"
+    rf",\s*[^()]{{2,120}}?\s\({_ED_WORD}\.?\))")
 _NAME_WORD = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*|de|van|von|der|da|di|du|"
                         r"del|dos|le|la)")
 
@@ -464,6 +465,42 @@ def _german_entry(whole: str, person: str) -> dict | None:
                         found["year"] or found["later"] or found["book"], person)
 
 
+# As law reviews cite (the Bluebook): a title, then the volume, the journal's abbreviated name,
+# its first page and the year in brackets ("The Vanishing Hearing Examiner, 136 HARV. L. REV.
+# 1187 (2023).", "Agency Self-Review, 103 Tex. L. Rev. (forthcoming 2025)."); a book's publisher
+# and year in brackets after its title ("… (Oxford University Press 2021).", "(Aspen
+# Publishing, 3d ed. 2023)"); a newspaper or blog piece's outlet and date ("…, N.Y. Times, Mar.
+# 3, 2024, at A23.", "…, Wash. Post (Aug. 14, 2021), https://…").
+_BLUEBOOK_ARTICLE = re.compile(
+    r"(?P<title>[A-Z\"“'‘].{3,300}?),\s+\d{1,4}\s+(?P<venue>[A-Z][A-Za-z.&'’ ]{1,60}?\.[A-Za-z.&'’ ]"
+    r"{0,30}?)\s+(?:\d{1,5}(?:,\s*\d{1,5})?\s*)?\((?:forthcoming\s+)?(?:[A-Z][a-z]+\.?\s+)?"
+    r"(?P<year>(?:19|20)\d{2})\)")
+_BLUEBOOK_BOOK = re.compile(
+    r"(?P<title>[A-Z\"“'‘].{3,300}?)\s+\((?P<venue>[A-Z][^()]{1,80}?(?:Press|Publishing|Publishers|"
+    r"Verlag|Books))(?:,\s*\d+\w*\s+ed\.)?\s+(?:forthcoming\s+)?(?P<year>(?:19|20)\d{2})\)")
+_BLUEBOOK_PIECE = re.compile(
+    r"(?P<title>[A-Z\"“'‘].{3,300}?),\s+(?P<venue>[A-Z][A-Za-z.&'’ ]{1,40}?)(?:,\s+|\s+\()"
+    rf"{MONTH}\s+\d{{1,2}},\s+(?P<year>(?:19|20)\d{{2}})\)?(?:,\s+at\s+\w+|,\s+https?://\S+)\.?$")
+_WITH_NAMES = re.compile(r"\(with\s+([^()]+)\)")
+
+
+def bluebook_entry(whole: str, person: str) -> dict | None:
+    """A reference as law reviews cite it, read whole, or None."""
+    for pattern in (_BLUEBOOK_ARTICLE, _BLUEBOOK_BOOK, _BLUEBOOK_PIECE):
+        if found := pattern.match(whole):
+            break
+    else:
+        return None
+    title = found["title"].strip(" ,.\"“”")
+    if pattern is not _BLUEBOOK_BOOK and (chapter_book(whole) or ". " in title):
+        return None  # a chapter, or sentences before the journal: not a title alone
+    co = _WITH_NAMES.search(whole[found.end():])
+    authors = [n.strip() for n in re.split(r"\s*(?:,|&|\band\b)\s*", co.group(1)) if n.strip()
+               ] if co else []
+    return {"title": title, "authors": authors, "venue": found["venue"].strip(),
+            "year": int(found["year"]), "award": None, "authored": True}
+
+
 def ams_entry(whole: str, person: str) -> dict | None:
     """An entry in the AMS, the Springer or the German humanities style, read whole; None when
     it is none of them."""
@@ -492,6 +529,8 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     whole = " ".join(s.text for s in pieces)
     if pieces and (ams := ams_entry(whole, person)):
         return ams | {"_start": pieces[0].start}
+    if pieces and (law := bluebook_entry(re.sub(r"\s+", " ", raw).strip(), person)):
+        return law | {"_start": pieces[0].start}
     # A surname in capitals followed by the year ("D EDWARDS 2021") is not a venue: the venue
     # is looked for outside the author list first.
     rest = "; ".join(_outside_authors(s.text, person) for s in pieces)
@@ -1004,6 +1043,7 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
             kinds = {"title"}  # in sentence case, after one entry and over the next's authors
         fresh = (
             not groups or _START.match(raw) is not None
+            or bluebook_entry(" ".join(raw.split()), person) is not None  # whole on its own
             or bool(kinds & have & {"title", "authors"})
             or bool(title_first and "authors" in have and "title" in kinds)
             or ({"title", "authors"} <= have and kinds and kinds <= {"venue", "date"}
