@@ -2831,6 +2831,15 @@ def test_a_long_author_list_closed_by_a_colon() -> None:
         ("Buffered priority queues", 1, "WADS", 2017),
         ("Scalable reachability indexing for evolving graphs", 9, "VLDB J", 2018),
         ("A note on cache-oblivious heaps", 2, "arXiv", 2019)]
+    # a colon in a title after an author list closed by a stop is no DBLP list's
+    acm = ("Publications\n\n1. Ana Ferro, Tomas Lind. **Quokka: Congestion Signals for Lossless "
+           "Ethernet.** USENIX NSDI 2023.\n2. Ana Ferro. **Slipstream: Receiver-Driven Congestion "
+           "Control.** ACM SIGCOMM 2020.\n3. Tomas Lind, Ana Ferro. **Pacer: Rate Limiting in "
+           "Switches.** USENIX NSDI 2019.\n")
+    assert _fields(acm, "Ana Ferro", "publication", "title", "authors") == [
+        ("Quokka: Congestion Signals for Lossless Ethernet", ["Ana Ferro", "Tomas Lind"]),
+        ("Slipstream: Receiver-Driven Congestion Control", ["Ana Ferro"]),
+        ("Pacer: Rate Limiting in Switches", ["Tomas Lind", "Ana Ferro"])]
 
 
 # DIN ISO 690 under German headings: surnames in capitals first, parted by semicolons, a colon

@@ -89,7 +89,8 @@ def authors_at(text: str) -> tuple[list[str], int]:
 
 # DBLP closes an author list, given names first, with a colon: "Kristian Holm, Wei Zhang, Henrik
 # A. Søndergaard, et al.: Title. ICDE 2021: 2560–2571"
-_COLON_NAME = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*)(?:\s+(?:[A-ZÀ-Þ][\w'’-]*\.?|"
+# (a stop only after an initial: "Mireille Duchamp. Quokka" is a name and a title's first word)
+_COLON_NAME = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*|[A-Z]\.(?:-?[A-Z]\.)*)(?:\s+(?:[A-ZÀ-Þ][\w'’-]*|"
                          r"[A-Z]\.(?:-?[A-Z]\.)*|(?:de|da|van|von|der|del|di|le|la|dos)))+")
 
 
