@@ -3,7 +3,9 @@
 Records are matched one-to-one per kind, greedily by similarity: a paper by title, a degree by
 level and institution, a position by organisation and role, an award by name, a course by its
 code or name. Precision is matched / extracted, recall matched / labelled. For publications,
-`venue_year` is the share of labelled papers whose match has the right venue and year.
+`venue_year` is the share of labelled papers whose match has the right venue and year. A paper
+matched by its title's words whose title still differs from the label's ("Quokka: Congestion …"
+read as "Congestion …") is listed among the misses (`report(…, details=True)`), not scored.
 """
 
 from __future__ import annotations
@@ -82,6 +84,11 @@ def match(kind: str, labels: Sequence[dict], got: Sequence[dict]) -> list[tuple[
     return pairs
 
 
+def _title_key(title: Any) -> str:
+    """A title's words, case and punctuation aside ("Quokka: Congestion …" ≠ "Congestion …")."""
+    return re.sub(r"[\W_]+", " ", str(title or "")).strip().casefold()
+
+
 def venue_year_right(label: dict, got: dict) -> bool:
     a, b = venue_key(label.get("venue")), venue_key(got.get("venue"))
     same_venue = a == b or (
@@ -125,6 +132,10 @@ def score_document(label: dict, records: Sequence[Record], totals: dict[str, Kin
         total.extras += [f"{name}: {_show(g)}" for g in got if id(g) not in matched_g]
         if kind == "publication":
             for lab, g in pairs:
+                # a title matched by its words may still have lost some: shown, not scored
+                if _title_key(lab.get("title")) != _title_key(g.get("title")):
+                    total.misses.append(f"{name}: title {lab.get('title')!r} read as "
+                                        f"{g.get('title')!r}")
                 if venue_year_right(lab, g):
                     total.venue_year += 1
                 else:
