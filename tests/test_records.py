@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import PROFILES, SAMPLE
 
-from eval.records import LABELS_DIR, score_corpus, summary
+from eval.records import LABELS_DIR, score_corpus, score_document, summary
 from ingest import loaders
 from ingest.chunking import chunk_text, split_sections
 from ingest.records import attach, extract, section_kind
@@ -4017,3 +4017,22 @@ def test_subjects_taught_numbered_in_groups_with_where_they_were_taught() -> Non
         ("EE201 Electric Circuits", None),
         ("Power Electronics", "Kaveri College of Technology"),
         ("Control Systems", "Halden University")]
+
+
+def test_a_title_that_lost_words_is_shown_though_it_matches() -> None:
+    """The scorer matches a paper by its title's words; one that lost some (as "Quokka:" was lost
+    from "Quokka: Congestion Signals …") still counts, and is listed so it can be seen."""
+    label = {"source": "cv.md", "publications": [
+        {"title": "Quokka: Congestion Signals for Lossless Ethernet", "venue": "NSDI",
+         "year": 2023}]}
+    record = extract("Publications\n\n1. Ana Ferro. Congestion Signals for Lossless Ethernet. "
+                     "NSDI 2023.\n2. Ana Ferro. Second paper title here. SOSP 2021.\n"
+                     "3. Ana Ferro. Third paper title here. OSDI 2020.\n", "Ana Ferro")
+    totals: dict = {}
+    score_document(label, record, totals)
+    papers = totals["publication"]
+    assert papers.matched == 1
+    assert [m for m in papers.misses if "title" in m] == [
+        "cv.md: title 'Quokka: Congestion Signals for Lossless Ethernet' read as 'Congestion "
+        "Signals for Lossless Ethernet'"]
+
