@@ -21,10 +21,12 @@ _SURNAME = rf"{_PARTICLE}*{_CAP}(?:[ -]{_PARTICLE}*{_CAP})?"
 # "O. R.", "O.", "O"; "C, M.," (a typo) where no name follows ("S, M. Urbano" is two names)
 _INITIALS = r"[A-Z](?:,\s?[A-Z]\.(?=\s*(?:[,;&]|and\b|$))|\.?(?:\s?-?[A-Z]\.){0,3})"
 _AUTHOR = re.compile(
-    r"(?:(?:and\s+)?\d+\s+other(?:s|\s+authors?)(?:\s+including\s*)?"  # "and 32 other authors including"
+    # "and 32 other authors including", "and 14 others"
+    r"(?:(?:and\s+)?\d+\s+other(?:s|\s+authors?)(?:\s+including\s*)?"
     r"|et\.?\s*al\.?"
     # "The ATLAS Collaboration", "LSST Dark Energy Science Collaboration (incl. Okamura, L. K.)"
-    r"|(?:The\s+)?(?:[A-Z][\w-]*\s+){1,5}Collaboration(?:\s+\((?:incl\.|including)\s+[^()]{2,80}\))?"
+    r"|(?:The\s+)?(?:[A-Z][\w-]*\s+){1,5}Collaboration"
+    r"(?:\s+\((?:incl\.|including)\s+[^()]{2,80}\))?"
     rf"|{_SURNAME},\s?{_INITIALS}\.?(?=[\s,;:*†‡#.]|$)"  # Cooper, O. R.
     # Casey, Caitlin M., / Suzannah Evans; Quintanilla, Aurelio & Sipho Ndlovu
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.|\s{_CAP})?\.?(?=,|\s&\s|\sand\s)"
@@ -94,8 +96,9 @@ _COLON_NAME = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*|[A-Z]\.(?:-?[A-Z]\.)*)(?:\s+(
                          r"[A-Z]\.(?:-?[A-Z]\.)*|(?:de|da|van|von|der|del|di|le|la|dos)))+")
 
 
-_INVERTED_NAME = re.compile(r"(?:(?:von|van|de|der|den|zu)\s)?[A-ZÀ-Þ][\w'’-]+(?:[ -][A-ZÀ-Þ][\w'’-]+)?,"
-                            r"\s(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*)(?:\s(?:[A-ZÀ-Þ][\w'’-]*\.?|"
+_INVERTED_NAME = re.compile(r"(?:(?:von|van|de|der|den|zu)\s)?[A-ZÀ-Þ][\w'’-]+"
+                            r"(?:[ -][A-ZÀ-Þ][\w'’-]+)?,\s(?:[A-ZÀ-Þ][\w'’-]*\.?|"
+                            r"[A-Z]\.(?:-?[A-Z]\.)*)(?:\s(?:[A-ZÀ-Þ][\w'’-]*\.?|"
                             r"[A-Z]\.(?:-?[A-Z]\.)*))*")
 
 
@@ -298,7 +301,8 @@ _SERVERS = rf"(?:arXiv|chemRxiv|{PREPRINT_SERVERS})"
 def _venue(part: str) -> str | None:
     """The venue at the start of what follows a title: up to its volume, pages or year."""
     part = re.sub(r"^(?:In press[,.:]?\s+(?:(?:in|at)\s+)?|Pre-press;?\s+|(?:forthcoming|"
-                  r"accepted|published|under review)\s+(?:in|at|by)\s+|angenommen (?:in|bei):?\s+)", "",
+                  r"accepted|published|under review)\s+(?:in|at|by)\s+|"
+                  r"angenommen (?:in|bei):?\s+)", "",
                   part.strip(),
                   flags=re.I)
     part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)

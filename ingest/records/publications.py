@@ -350,16 +350,19 @@ _STATUS_ONLY = re.compile(r"[\W_]*(?:(?:revise and resubmit|r\s?&\s?r|under revi
 _IN = r"(?:(?<=[.,;:\"”)]\s)|^)(?:[Ii]n|dans|I(?=:)):?\s+"  # after a stop, not mid-title
 _ED_WORD = r"(?:[Ee]ds?|[Ee]dited|[Hh]rsgs?|[Oo]rgs?|[Cc]oords?|[Dd]irs?|éds?)"
 _BOOK = r"[*_«\"“]?\s*(?P<book>[A-ZÀ-Þ0-9][^;()*_«»\"“”]{2,160}?)\s*[*_»\"”]?"
-_BOOK_END = (r"(?=\s*(?:\.\s|\.?$|\(|;|:\s*\d|,\s*(?:pp?\.|pages|[Vv]ol|\d|[Ee]dition|\d+(?:st|nd|rd|th)"
-             r"\s+ed|(?:[A-Z][\w&-]*\s+)*(?:Press|Verlag|Publishing|Publishers)\b|(?:Springer|"
-             r"Elsevier|Wiley|Routledge|Palgrave|Brill|Bloomsbury|Sage|SAGE|Macmillan|Brepols)\b)"
+_BOOK_END = (r"(?=\s*(?:\.\s|\.?$|\(|;|:\s*\d|,\s*(?:pp?\.|pages|[Vv]ol|\d|[Ee]dition|"
+             r"\d+(?:st|nd|rd|th)\s+ed|"
+             r"(?:[A-Z][\w&-]*\s+)*(?:Press|Verlag|Publishing|Publishers)\b|"
+             r"(?:Springer|Elsevier|Wiley|Routledge|Palgrave|Brill|Bloomsbury|Sage|SAGE|"
+             r"Macmillan|Brepols)\b)"
              r"|\s+(?:19|20)\d{2}\b))")
 _EDITORS_FIRST = re.compile(
     rf"{_IN}(?![*_«\"“])(?P<eds>[^()*_«»\"“”]{{2,160}}?)(?:\s*\({_ED_WORD}\.?\)[,.:]?|"
     rf",?\s*(?P<word>eds?\.|editors?|éds?\.|Hrsg\.|orgs?\.)(?P<mark>[,.:])?)\s+{_BOOK}{_BOOK_END}")
 _BOOK_FIRST = re.compile(
     rf"{_IN}{_BOOK}(?:,\s*(?:edited by|ed\.|eds\.|éd\. par|hrsg\. von)\s|"
-    rf"(?:\s+\d{{1,5}})?\s*\([^()]{{2,120}}?\b{_ED_WORD}\.?(?:,[^()]{{0,40}})?\)|"  # "45 (R. Oduya ed., 2020)"
+    # "45 (R. Oduya ed., 2020)"
+    rf"(?:\s+\d{{1,5}})?\s*\([^()]{{2,120}}?\b{_ED_WORD}\.?(?:,[^()]{{0,40}})?\)|"
     rf",\s*[^()]{{2,120}}?\s\({_ED_WORD}\.?\))")
 _NAME_WORD = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*|de|van|von|der|da|di|du|"
                         r"del|dos|le|la)")
@@ -472,9 +475,9 @@ def _german_entry(whole: str, person: str) -> dict | None:
 # Publishing, 3d ed. 2023)"); a newspaper or blog piece's outlet and date ("…, N.Y. Times, Mar.
 # 3, 2024, at A23.", "…, Wash. Post (Aug. 14, 2021), https://…").
 _BLUEBOOK_ARTICLE = re.compile(
-    r"(?P<title>[A-Z\"“'‘].{3,300}?),\s+\d{1,4}\s+(?P<venue>[A-Z][A-Za-z.&'’ ]{1,60}?\.[A-Za-z.&'’ ]"
-    r"{0,30}?)\s+(?:\d{1,5}(?:,\s*\d{1,5})?\s*)?\((?:forthcoming\s+)?(?:[A-Z][a-z]+\.?\s+)?"
-    r"(?P<year>(?:19|20)\d{2})\)")
+    r"(?P<title>[A-Z\"“'‘].{3,300}?),\s+\d{1,4}\s+"
+    r"(?P<venue>[A-Z][A-Za-z.&'’ ]{1,60}?\.[A-Za-z.&'’ ]{0,30}?)\s+(?:\d{1,5}(?:,\s*\d{1,5})?\s*)?"
+    r"\((?:forthcoming\s+)?(?:[A-Z][a-z]+\.?\s+)?(?P<year>(?:19|20)\d{2})\)")
 _BLUEBOOK_BOOK = re.compile(
     r"(?P<title>[A-Z\"“'‘].{3,300}?)\s+\((?P<venue>[A-Z][^()]{1,80}?(?:Press|Publishing|Publishers|"
     r"Verlag|Books))(?:,\s*\d+\w*\s+ed\.)?\s+(?:forthcoming\s+)?(?P<year>(?:19|20)\d{2})\)")
@@ -913,8 +916,8 @@ def _sentence_title(text: str, after_authors: bool = False) -> bool:
     """A title in sentence case, as it follows its author list ("Quiet galaxies confirmed at
     high redshift.", "Palatalisering i bergensk."): words that are neither a venue nor a date."""
     words = text.split()
-    return (3 if after_authors else 4) <= len(words) <= 30 and not _venue_like(text) and not YEAR.search(text) \
-        and text[:1].isupper()
+    return (3 if after_authors else 4) <= len(words) <= 30 and not _venue_like(text) \
+        and not YEAR.search(text) and text[:1].isupper()
 
 
 # What a reference says in place of its volume and pages: "Circulation. In press.", "ESC Heart
