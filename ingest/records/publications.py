@@ -512,9 +512,14 @@ def ams_entry(whole: str, person: str) -> dict | None:
         return _springer_entry(whole, person) or _german_entry(f"{whole} ", person)
     if found["title"].count("(") != found["title"].count(")"):
         return None
-    authors = [a.strip() for a in re.split(r",\s|,?\s(?:and|et|und|&)\s", found["authors"])]
-    return _whole_entry(found["title"].strip(), authors, found["venue"].strip(),
+    return _whole_entry(found["title"].strip(), _ams_names(found["authors"]),
+                        found["venue"].strip(),
                         found["year"] or found["later"] or found["volyear"], person)
+
+
+def _ams_names(run: str) -> list[str]:
+    """The names of an AMS author run: "H. Dubois et T. Moreau", "A. Lin, B. Ode and C. Ruiz"."""
+    return [a.strip() for a in re.split(r",\s|,?\s(?:and|et|und|&)\s", run)]
 
 
 def _piece_at(pieces: Sequence[Segment], words: str) -> tuple[int, int] | None:
@@ -530,9 +535,10 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     """The publication an entry describes, or None if it does not look like one."""
     pieces = segments(entry, raw, raw_start)
     whole = " ".join(s.text for s in pieces)
+    flat = re.sub(r"\s+", " ", raw)  # the entry on one line, with the stops quotes hold
     if pieces and (ams := ams_entry(whole, person)):
         return ams | {"_start": pieces[0].start}
-    if pieces and (law := bluebook_entry(re.sub(r"\s+", " ", raw).strip(), person)):
+    if pieces and (law := bluebook_entry(flat.strip(), person)):
         return law | {"_start": pieces[0].start}
     # A surname in capitals followed by the year ("D EDWARDS 2021") is not a venue: the venue
     # is looked for outside the author list first.
@@ -540,7 +546,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     # In an author list, only a marked venue counts ("…, K. V. Rashmi arXiv:2104.01981").
     venue_hit = find_venue(rest, year=first_year(whole)) or find_venue(whole, bare=False)
     venue = venue_hit[0] if venue_hit else Venue(None, None)
-    chapter = chapter_book(flat := re.sub(r"\s+", " ", raw))  # with the stops quotes hold
+    chapter = chapter_book(flat)
     if chapter and not (venue.name and venue_key(venue.name) in venue_key(chapter[0])):
         venue = Venue(chapter[0], None, venue.award)  # the book, not its publisher or series
     venue.name = _closed(venue.name)  # "… Automation (ICRA), IEEE" cut at its comma
@@ -593,8 +599,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         head, head_at = pieces[k].text[:inner].strip(" ,.;:"), k
         if lead := _AMS_AUTHORS.match(head):  # "A. L. Ferro, Markets, in …"
             head = head[lead.end():]
-            authors = authors or [a.strip() for a in re.split(
-                r",\s|,?\s(?:and|et|und|&)\s", lead["authors"])]
+            authors = authors or _ams_names(lead["authors"])
         # "Markets." / "In A Cultural History …"; a piece after the authors', whatever its words
         before = _strip_venue(pieces[k - 1].text) if k else ""
         if not head and before and (k >= 2 or not _is_author_list(before, person)):
