@@ -23,7 +23,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 
 from assistant.errors import IngestError
 from ingest import pdfium
-from ingest.pdf_repair import fix_ligatures, glued_runs, page_label, repair_pages
+from ingest.pdf_repair import fold_letters, glued_runs, letter_repairs, page_label, repair_pages
 
 # pypdf logs every broken xref entry it works around ("Ignoring wrong pointing object"); the
 # problems that matter reach the user through Document.problems instead.
@@ -208,9 +208,8 @@ def _decode(path: Path, data: bytes, max_chars: int) -> tuple[str, list[str]]:
     if "\r" in text:
         text = re.sub(r"\r\n?", "\n", text)
         repairs.append("normalised CRLF/CR line endings to LF")
-    text, ligatures = fix_ligatures(text)
-    if ligatures:
-        repairs.append(f"replaced {ligatures} ligature characters (e.g. ﬁ → fi)")
+    text, *folded = fold_letters(text)
+    repairs += letter_repairs(*folded)
     if not text.strip():
         raise IngestError(f"{path.name} contains only whitespace; there is no text to ingest")
     return text, repairs

@@ -15,6 +15,9 @@ from importlib import resources
 LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
 # NFKC only for these characters: applied to everything it would also fold ² → 2, ½ → 1⁄2.
 _LIGATURE_MAP = {ord(c): unicodedata.normalize("NFKC", c) for c in LIGATURES}
+# Mathematical letters and digits ("at 𝑧 ∼ 7", "Lyman-𝛼"), with any accent on them ("𝑃̇" → "Ṗ").
+# U+210E is the italic h the block leaves out.
+_MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff\u210e][\u0300-\u036f]*")
 
 # 20+ letters with no space is almost never one English word ("internationalization" is 20);
 # runs inside URLs and e-mail addresses are legitimate and skipped.
@@ -60,7 +63,8 @@ def repair_pages(extracted: list[tuple[str, str | None]]) -> Repaired:
     if spaced := _pages_where(chosen, "layout"):
         out.repairs.append(f"restored missing word spaces on {page_label(spaced)} from layout mode")
     texts, running = strip_running_lines(texts)
-    texts, ligatures = _unzip([fix_ligatures(t) for t in texts])
+    folded = [fold_letters(t) for t in texts]
+    texts = [text for text, _, _ in folded]
     texts, accents = _unzip([join_accents(t) for t in texts])
     words, pairs = vocabulary("\n".join(texts))
     texts, breaks = _unzip([join_hyphenated(t, words, pairs) for t in texts])
@@ -69,8 +73,7 @@ def repair_pages(extracted: list[tuple[str, str | None]]) -> Repaired:
     out.pages = [text for text, _, _ in split]
     if running:
         out.repairs.append(f"removed {running} repeated header/footer lines")
-    if ligatures:
-        out.repairs.append(f"replaced {ligatures} ligature characters (e.g. ﬁ → fi)")
+    out.repairs += letter_repairs(*map(sum, zip(*[counts for _, *counts in folded])))
     if accents:
         out.repairs.append(f"put {accents} detached accents back on their letters (L¨u → Lü)")
     if breaks:
@@ -229,10 +232,19 @@ def _zone(page: str) -> dict[int, str]:
     }
 
 
-def fix_ligatures(text: str) -> tuple[str, int]:
-    """Ligature characters replaced by their letters, and how many there were."""
-    count = sum(text.count(c) for c in LIGATURES)
-    return (text.translate(_LIGATURE_MAP), count) if count else (text, 0)
+def letter_repairs(ligatures: int = 0, math: int = 0) -> list[str]:
+    """The ingest report's lines for what fold_letters replaced."""
+    return ([f"replaced {ligatures} ligature characters (e.g. ﬁ → fi)"] * bool(ligatures)
+            + [f"replaced {math} mathematical letters with plain ones (e.g. 𝑧 → z)"] * bool(math))
+
+
+def fold_letters(text: str) -> tuple[str, int, int]:
+    """Ligatures and mathematical letters replaced by plain letters, and how many of each."""
+    ligatures = sum(text.count(c) for c in LIGATURES)
+    if ligatures:
+        text = text.translate(_LIGATURE_MAP)
+    text, math = _MATH_LETTER.subn(lambda m: unicodedata.normalize("NFKC", m[0]), text)
+    return text, ligatures, math
 
 
 # LaTeX draws an accent as its own glyph, which extracts as a spacing mark beside the letter:

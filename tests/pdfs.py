@@ -10,6 +10,8 @@ from pypdf import PdfReader, PdfWriter
 
 # DejaVu Sans has the ﬁ/ﬂ/ﬃ glyphs; fpdf2's core fonts are latin-1 and cannot write them.
 LIGATURE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+# DejaVu Serif has the mathematical italic letters (𝑧, 𝑃) a LaTeX CV's titles are set in.
+MATH_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
 
 CV_PAGES = [
     ["Jane Doe", "jane.doe@example.edu", "EDUCATION", "PhD in Computer Science, 2020"],
@@ -64,6 +66,20 @@ def ligature_pdf(path: Path) -> Path:
     pdf.add_font("DejaVu", fname=str(LIGATURE_FONT))
     pdf.set_font("DejaVu", size=11)
     pdf.cell(text="An e\ufb03cient \ufb01eld study of data\ufb02ow systems")
+    pdf.output(str(path))
+    return path
+
+
+def math_letters_pdf(path: Path) -> Path:
+    """A reference whose title is set with mathematical italic letters, as LaTeX sets "$z$"."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.add_font("DejaVuSerif", fname=str(MATH_FONT))
+    pdf.set_font("DejaVuSerif", size=10)
+    for line in ("PUBLICATIONS",
+                 "Okafor, B. 2024, Quiet Galaxies at 𝑧 ∼ 7 and the Drift of 𝑃̇,",
+                 "ApJ, 960, 12"):
+        pdf.cell(text=line, new_x="LMARGIN", new_y="NEXT")
     pdf.output(str(path))
     return path
 

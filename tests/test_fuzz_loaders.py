@@ -13,7 +13,7 @@ from pdfs import cv_pdf, two_column_pdf
 
 from assistant.errors import ProfileChatError
 from ingest.loaders import Document, Limits, load
-from ingest.pdf_repair import fix_ligatures
+from ingest.pdf_repair import fold_letters
 
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -96,7 +96,7 @@ def test_text_in_any_encoding_loads_or_is_refused(text: str, encoding: str, newl
     if document is None or encoding not in ROUND_TRIP or plain != text:
         return
     expected = plain.replace("\r\n", "\n").replace("\r", "\n")
-    assert document.text == fix_ligatures(expected)[0]
+    assert document.text == fold_letters(expected)[0]
 
 
 @FUZZ
@@ -112,7 +112,7 @@ def test_cv_words_in_any_encoding_keep_their_letters(words: list[str], encoding:
         return
     document = _load(data, ".txt")
     if document is not None and encoding in ROUND_TRIP:
-        assert document.text == fix_ligatures(text)[0]
+        assert document.text == fold_letters(text)[0]
 
 
 @FUZZ_PDF

@@ -57,6 +57,14 @@ def test_ligatures_become_letters(tmp_path: Path) -> None:
     assert not set(LIGATURES) & set(doc.text)
 
 
+def test_mathematical_letters_become_plain_letters(tmp_path: Path) -> None:
+    if not pdfs.MATH_FONT.exists():
+        pytest.skip(f"no TTF font with mathematical letters at {pdfs.MATH_FONT}")
+    doc = load(pdfs.math_letters_pdf(tmp_path / "math.pdf"))
+    assert "Quiet Galaxies at z ∼ 7 and the Drift of Ṗ," in doc.text
+    assert "replaced 2 mathematical letters with plain ones (e.g. 𝑧 → z)" in doc.repairs
+
+
 def test_hyphenated_line_breaks_are_joined_but_compounds_keep_hyphens(tmp_path: Path) -> None:
     doc = load(pdfs.hyphenated_pdf(tmp_path / "hyphens.pdf"))
     assert "We built a distributed\ntraining system" in doc.text
