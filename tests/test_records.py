@@ -4036,3 +4036,20 @@ def test_a_title_that_lost_words_is_shown_though_it_matches() -> None:
         "cv.md: title 'Quokka: Congestion Signals for Lossless Ethernet' read as 'Congestion "
         "Signals for Lossless Ethernet'"]
 
+
+
+def test_a_bracket_that_says_what_kind_of_work_it_is_ends_the_title() -> None:
+    text = ("Tomasz Ferreira-Lind\nPUBLICATIONS\n\n"
+            "1. Ferreira-Lind T, Okoye PN. Night-shift rotas and sepsis recognition on medical "
+            "wards [abstract]. Crit Care Med. 2021;49(1):S88.\n"
+            "2. Ferreira-Lind T. Counting what the ward cannot see [editorial]. BMJ Qual Saf. "
+            "2022;31(4):245-7.\n\nMANUSCRIPTS AND PREPRINTS\n\n"
+            "Ferreira-Lind, T., & Haldane, R. (2024). Triage nurses and the early warning score "
+            "[Manuscript submitted for publication]. School of Nursing, Elmridge University.\n\n"
+            "Ferreira-Lind, T. (2023). Lactate-guided escalation in the emergency department "
+            "[Preprint]. medRxiv.\n")
+    papers = _fields(text, "Tomasz Ferreira-Lind", "publication", "title")
+    assert papers == [("Night-shift rotas and sepsis recognition on medical wards",),
+                      ("Counting what the ward cannot see",),
+                      ("Triage nurses and the early warning score",),
+                      ("Lactate-guided escalation in the emergency department",)]

@@ -264,6 +264,8 @@ def _title_or_chapter(rest: str) -> tuple[str, str, str | None]:
 
 def _title(rest: str) -> tuple[str, str]:
     """The title that opens rest (quoted, or up to a sentence end), and what follows it."""
+    from ingest.records.publications import TITLE_NOTE
+
     quoted = re.match(r"[\"“](.+?)[,.]?[\"”][.,]?\s*", rest)
     if quoted:
         return quoted.group(1).strip(), rest[quoted.end():]
@@ -286,7 +288,7 @@ def _title(rest: str) -> tuple[str, str]:
                 not re.match(r"\s+[^.]*,\s\d|\s+(?:In\s|Proc)", after):
             continue  # "Bilingual advantage? Evidence from 1,200 children. Journal, 228, 1."
         title = rest[:found.start() + (1 if found.group(0) == "?" else 0)].strip(" ,")
-        return title, rest[found.end():].strip()
+        return TITLE_NOTE.sub("", title), rest[found.end():].strip()  # no "[abstract]"
     return "", rest
 
 

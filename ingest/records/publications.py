@@ -588,7 +588,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
         before_authors = bool(ahead) and _is_author_list(_strip_venue(ahead[0].text), person)
         if not title and (_could_be_title(text, seg.strong) or (
                 after_authors or before_authors) and _sentence_title(text, after_authors)):
-            title = re.sub(rf"\s*\[[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*\]\s*$", "", text).rstrip(". ")
+            title = TITLE_NOTE.sub("", text).rstrip(". ")
             used.append(seg.start)
             title_at = n
         after_authors = False
@@ -936,6 +936,13 @@ _STATUS_LEAD = re.compile(r"(?:In press|Accepted|Epub ahead of print|Published o
 _TO_READER = re.compile(r"(?:Please|See|Visit|Click|Check out|For (?:more|a full|the full))\b")
 
 
+# A bracket after a title that says what kind of work it is (APA, Vancouver: "[abstract]",
+# "[Manuscript submitted for publication]") or where it was given ("[NeurIPS '23]")
+TITLE_NOTE = re.compile(
+    rf"\s*\[(?:[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*|(?:abstract|editorial|preprint|letter|comment"
+    r"|commentary|review|erratum|correction|poster|data ?set|(?:computer )?software|video"
+    r"|podcast|(?:unpublished |doctoral |master'?s )?(?:manuscript|dissertation|thesis)"
+    r"|conference (?:paper|presentation|session|abstract))\b[^\]]{0,80})\][.\s]*$", re.I)
 # A list's own subheading of statuses: "Accepted / In Press", "Submitted and Under Review"
 _STATUS = (r"(?:accepted|in press|forthcoming|submitted|under review|in review|in preparation|"
            r"published|preprints?|working papers?|revise and resubmit|r\s?&\s?r)")

@@ -317,10 +317,10 @@ def same_person(author: str, person: str) -> bool:
     if "," in author:  # "Wei, Jinliang" / "Quintero R."
         last, _, first = author.partition(",")
         a = name_key(first).split() + name_key(last).split()
-    if len(a) == 2 and len(a[1]) == 1 and len(a[0]) > 1:  # "Quintero R"
-        a = [a[1], a[0]]
-    elif len(a) == 2 and re.fullmatch(r"\S+\s+[A-Z]{2,3}", author.strip(" .,*")):
-        a = [a[1][0], a[0]]  # "Mbeki NT" (Vancouver): the initials run together after it
+    # Vancouver: the initials run together after the surname, hyphenated or not ("Quintero R",
+    # "Mbeki NT", "Ferreira-Lind T")
+    if "," not in author and (cited := re.fullmatch(r"(.+?)\s+([A-Z]{1,3})", author.strip(" .*"))):
+        a = [cited[2][0].lower()] + name_key(cited[1]).split()
     elif re.match(r"[A-Z]{2,3}\s", author.strip()):  # "PE BAYER": initials run together
         a = [a[0][0]] + a[1:]
     # A double surname may be cited by its first part: "A. Cervera" for Alba Cervera-Lierta.
