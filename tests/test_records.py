@@ -4053,3 +4053,12 @@ def test_a_bracket_that_says_what_kind_of_work_it_is_ends_the_title() -> None:
                       ("Counting what the ward cannot see",),
                       ("Triage nurses and the early warning score",),
                       ("Lactate-guided escalation in the emergency department",)]
+
+
+def test_a_title_that_opens_at_the_end_of_the_author_line_goes_on_under_it() -> None:
+    text = ("Ilse Marchetti\nSELECTED PUBLICATION\n\n"
+            "Marchetti, Ilse, Tobias Wren, and Hana Okafor. 2023. Grounding\n"
+            "Captions in Scene Graphs for Retrieval. In Proceedings of the 2023 Conference on\n"
+            "Empirical Methods in Natural Language Processing, pages 101–112.\n")
+    papers = _fields(text, "Ilse Marchetti", "publication", "title", "year")
+    assert papers == [("Grounding Captions in Scene Graphs for Retrieval", 2023)]

@@ -250,6 +250,10 @@ SHORT_VENUE_WORDS = 4
 _YEAR_GOES_ON = re.compile(r"(?:19|20)\d{2}(?:[,;]|\.?$|\s+\()")
 
 
+# A line that ends a few words into a sentence (not after an initial: "…, and K. V. Rashmi")
+_SENTENCE_CUT = re.compile(r"(?:\w\w|\))[.?!]\s+[A-Z][\w'’-]+(?:\s+[\w'’-]+){0,2}$")
+
+
 def _wraps(previous: str, line: str) -> bool:
     if previous.count('"') % 2 or previous.count("“") > previous.count("”"):
         return True  # inside a quoted title
@@ -259,6 +263,8 @@ def _wraps(previous: str, line: str) -> bool:
         return True  # "…in Winter Oilseed Rape" over "(Brassica Napus L.) Genes"
     if _YEAR_GOES_ON.match(line) and not previous.endswith((".", "!", "?", "”", '"')):
         return True  # "…”. NordiCHI" over "2020, ACM.": the venue's year and publisher
+    if _SENTENCE_CUT.search(previous) and line[:1].isalpha():
+        return True  # "… Atticus Geiger. 2024. Updating" over "CLIP to Prefer …"
     return bool(line[:1].islower()) or bool(re.search(
         r"[,:;–-]$|\b(?:of|on|in|for|the|and|to|with|a|an|at|via|from|de|del|della|des|du|di|da|"
         r"der|van|von|et|und|y)$", previous))
