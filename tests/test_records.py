@@ -4062,3 +4062,18 @@ def test_a_title_that_opens_at_the_end_of_the_author_line_goes_on_under_it() -> 
             "Empirical Methods in Natural Language Processing, pages 101–112.\n")
     papers = _fields(text, "Ilse Marchetti", "publication", "title", "year")
     assert papers == [("Grounding Captions in Scene Graphs for Retrieval", 2023)]
+
+
+def test_a_journal_abbreviated_at_the_right_of_the_title_line_is_no_part_of_the_title() -> None:
+    text = ("Nuria Calvet-Ribas\nPUBLICATIONS\n\n"
+            "3. Entangling Gates on Neutral-Atom Arrays SciPost Phys.\n"
+            "N. Calvet-Ribas, P. Ollé and M. Serrat. 2019\n"
+            "SciPost Physics 7, 041 (2019).\n"
+            "2. Spin Chains and the Hyperdeterminant at Criticality J. Phys. A Math. Theor.\n"
+            "N. Calvet-Ribas and P. Ollé. 2018\n"
+            "Journal of Physics A: Mathematical and Theoretical 51, 505301 (2018).\n")
+    papers = _fields(text, "Nuria Calvet-Ribas", "publication", "title", "venue")
+    assert papers == [
+        ("Entangling Gates on Neutral-Atom Arrays", "SciPost Physics"),
+        ("Spin Chains and the Hyperdeterminant at Criticality",
+         "Journal of Physics A: Mathematical and Theoretical")]

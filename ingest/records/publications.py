@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.chunking import looks_like_authors
-from ingest.records.text import (EDITORS, MONTH, PAGES, PREPRINT_SERVERS, YEAR, Line, clean,
-                                 cut_short, first_year, same_person, two_digit_year)
+from ingest.records.text import (ABBREVIATION_SKIPS, EDITORS, MONTH, PAGES, PREPRINT_SERVERS, YEAR,
+                                 Line, clean, cut_short, first_year, same_person, two_digit_year)
 
 PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
               r"Elsevier)")
@@ -620,6 +620,7 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
     if venue.name and title.endswith(venue.name) and len(title.split()) - len(
             venue.name.split()) >= 3:
         title = title[: -len(venue.name)].rstrip(" ,.;")  # "Title Plant Biotechnology Journal"
+    title = _without_venue_abbreviation(title, venue.name)
     # "NAACL 2024 — Title", "SCiL 2022 (Society for …) — Title": the venue that leads the line
     lead = _VENUE_LEAD.match(title)
     named = re.fullmatch(r"([A-Z][\w&-]{2,30}(?:\s[A-Z][\w&-]+){0,2})\s+((?:19|20)\d{2})",
@@ -678,6 +679,20 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
 
 _EMPHASIS = re.compile(r"(?<![*\w])\*(?![*\s])([^*\n]{2,200}?)(?<!\s)\*(?![*\w])|"
                        r"(?<![_\w])_(?![_\s])([^_\n]{2,200}?)(?<!\s)_(?![_\w])")
+
+
+def _without_venue_abbreviation(title: str, venue: str | None) -> str:
+    """A title without the venue abbreviated at its end, as a right-hand column sets it ("…
+    Hyperdeterminant J. Phys. A" for Journal of Physics A, "… Physics SciPost Phys")."""
+    full = [w for w in re.findall(r"[^\W_]+", (venue or "").casefold())
+            if w not in ABBREVIATION_SKIPS]
+    words = title.split()
+    for k in range(min(len(full), len(words) - 3), 1, -1):
+        tail = [w.strip(".,") for w in words[-k:]]
+        if all(t[:1].isupper() and f.startswith(t.casefold()) for t, f in zip(tail, full)) and any(
+                len(t) < len(f) for t, f in zip(tail, full)):
+            return " ".join(words[:-k])
+    return title
 
 
 def italic_runs(text: str, start: int, end: int, italic: Sequence[tuple[int, int]]) -> list[str]:
