@@ -4077,3 +4077,15 @@ def test_a_journal_abbreviated_at_the_right_of_the_title_line_is_no_part_of_the_
         ("Entangling Gates on Neutral-Atom Arrays", "SciPost Physics"),
         ("Spin Chains and the Hyperdeterminant at Criticality",
          "Journal of Physics A: Mathematical and Theoretical")]
+
+
+def test_a_question_in_a_title_goes_on_with_its_subtitle() -> None:
+    text = ("Ruth Abernathy-Cole\nPUBLICATIONS\n\n"
+            "1. Abernathy-Cole R, Mensah K. Is bigger better? Hospital volume and outcomes after "
+            "hip fracture surgery. Injury. 2021;52(3):410-6.\n"
+            "2. Mensah K, Abernathy-Cole R. Do surgeons agree? Canadian Journal of Surgery. "
+            "2019;62(1):22-8.\n")
+    papers = _fields(text, "Ruth Abernathy-Cole", "publication", "title", "venue")
+    assert papers == [
+        ("Is bigger better? Hospital volume and outcomes after hip fracture surgery", "Injury"),
+        ("Do surgeons agree?", "Canadian Journal of Surgery")]

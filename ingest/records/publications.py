@@ -281,7 +281,11 @@ def _sentences(text: str) -> list[str]:
             continue
         open_quote = bool(merged) and (merged[-1].count('"') % 2 == 1 or merged[-1].count(
             "“") > merged[-1].count("”"))  # "Who Bears the Cost? Evidence from …"
-        if merged and (open_quote and merged[-1][-1:] in "?!" or not part.startswith(
+        # "The more the merrier? Investigating …": a question's subtitle, not its venue or year
+        subtitle = bool(merged) and merged[-1].endswith("?") and len(part.split()) >= 3 and not (
+            YEAR.search(part) or _venue_like(part) or part[:1] in "\"“[(" or looks_like_authors(
+                part.rstrip(".")))
+        if merged and (open_quote and merged[-1][-1:] in "?!" or subtitle or not part.startswith(
                 ('"', "“")) and re.search(r"(?:^|[\s,])(?:[A-Z]|[A-Z][a-z]?|Vol|No|pp|et al|Proc|"
                                          r"Conf|Int|Symp|Jr|Dr|Prof|St|vs)\.$", merged[-1])):
             merged[-1] = f"{merged[-1]} {part}"
