@@ -4089,3 +4089,16 @@ def test_a_question_in_a_title_goes_on_with_its_subtitle() -> None:
     assert papers == [
         ("Is bigger better? Hospital volume and outcomes after hip fracture surgery", "Injury"),
         ("Do surgeons agree?", "Canadian Journal of Surgery")]
+
+
+def test_a_span_of_years_in_a_title_is_neither_its_year_nor_its_venue() -> None:
+    text = ("Morag Kilbride\nPEER-REVIEWED PUBLICATIONS\n\n"
+            "1.  Kilbride M, Osei TA, Varga L. Stroke incidence by deprivation in the UK,\n"
+            "    2004-2019: a cohort study. Lancet Neurol. 2021;20(6):431-440.\n"
+            "2.  Osei TA, Kilbride M. Thrombolysis delays among rural patients in Scotland,\n"
+            "    2010-2020. Stroke. 2022;53(2):e45-e48.\n")
+    papers = _fields(text, "Morag Kilbride", "publication", "title", "venue", "year")
+    assert papers == [
+        ("Stroke incidence by deprivation in the UK, 2004-2019: a cohort study", "Lancet Neurol",
+         2021),
+        ("Thrombolysis delays among rural patients in Scotland, 2010-2020", "Stroke", 2022)]

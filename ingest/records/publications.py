@@ -27,8 +27,10 @@ _TAG = re.compile(rf"[\[(]([^\[\]()]{{2,40}}?){_APOS}(\d{{2}})\b([^\[\]()]*)[\])
 _PAREN_ACRONYM = re.compile(rf"\((?:{PUBLISHERS}\s+)?"
                             rf"({_ACRONYM}(?:\s@\s{_ACRONYM}|\s[A-Z][A-Za-z]+)?)"  # "3DVR @ CVPR"
                             r"(?:\s?['’]\s?\d{2}|\s(?:19|20)\d{2})?\)")
+# (not before a span of years: "in the UK, 2002-2014: a cohort study")
 _ACRONYM_YEAR = re.compile(rf"(?:{PUBLISHERS}\s+)?\b({_ACRONYM}(?:\s@\s{_ACRONYM})?)\s*"
-                           rf"(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b)")
+                           rf"(?:{_APOS}(\d{{2}})\b|,?\s+((?:19|20)\d{{2}})\b"
+                           r"(?!\s*[-–]\s*(?:19|20)?\d{2}\b))")
 # "arXiv:2104.01981", "arXiv preprint arXiv:…", "arxiv.org/abs/2404.05894" (a link to it)
 _ARXIV = re.compile(r"\barXiv(?::|\s+|\.org/(?:abs|pdf)/)?(?:preprint\s+)?(?:arXiv:)?(\d{2})(\d{2})"
                     r"\.\d{4,5}", re.I)
@@ -54,7 +56,8 @@ _NOISE = re.compile(r"^(?:cited by \d+|sorted by \w+|\d+\s*(?:papers|citations)|
 _NOT_VENUE = {"PhD", "MS", "BS", "CV", "GPU", "GPUs", "CPU", "DNN", "DNNs", "CNN", "CNNs", "ML",
               "AI", "NN", "NNs", "RDMA", "NIC", "API", "SQL", "HPC", "LLM", "LLMs", "SGD", "IEEE",
               "ACM", "USENIX", "NSF", "PI", "TA", "IEEE-754", "SGEMM", "BFloat16", "MNIST",
-              "MLLM", "SmartNIC", "KV", "HW", "SW", "PCIe", "SGX", "DEM", "MPI", "JVM", "RDD"}
+              "MLLM", "SmartNIC", "KV", "HW", "SW", "PCIe", "SGX", "DEM", "MPI", "JVM", "RDD",
+              "UK", "US", "USA", "EU", "UAE"}
 
 
 _NOT_NAMES = re.compile(
@@ -946,8 +949,12 @@ def _sentence_title(text: str, after_authors: bool = False) -> bool:
     """A title in sentence case, as it follows its author list ("Quiet galaxies confirmed at
     high redshift.", "Palatalisering i bergensk."): words that are neither a venue nor a date."""
     words = text.split()
+    # (a span of years is a title's own: "… in the UK, 2002-2014: a cohort study")
     return (3 if after_authors else 4) <= len(words) <= 30 and not _venue_like(text) \
-        and not YEAR.search(text) and text[:1].isupper()
+        and not YEAR.search(_YEAR_SPAN.sub("", text)) and text[:1].isupper()
+
+
+_YEAR_SPAN = re.compile(r"(?<![(\[])\b(?:19|20)\d{2}\s*[-–]\s*(?:19|20)?\d{2}\b")
 
 
 # What a reference says in place of its volume and pages: "Circulation. In press.", "ESC Heart
