@@ -4102,3 +4102,33 @@ def test_a_span_of_years_in_a_title_is_neither_its_year_nor_its_venue() -> None:
         ("Stroke incidence by deprivation in the UK, 2004-2019: a cohort study", "Lancet Neurol",
          2021),
         ("Thrombolysis delays among rural patients in Scotland, 2010-2020", "Stroke", 2022)]
+
+
+MLA_MARKDOWN = """# Rosalind Ferraby
+
+## Publications
+
+### Books
+
+- Ferraby, Rosalind. *Harbour Towns: Port Fiction in Portugal and Ireland, 1890–1930*. U of Toronto P, forthcoming 2026.
+- ———. *Salt and Syntax: The Littoral Novel*. Ithaca: Cornell University Press, 2019.
+
+### Chapters
+
+- ———. "Quays." *Keywords for Maritime Studies*, edited by Ona Petraitis, Bloomsbury Academic, 2021, pp. 88–97.
+
+### Translations
+
+- Ferraby, Rosalind, translator. *The Lighthouse Keeper's Ledger*. By Tomás Brennan, Northwestern UP, 2022.
+"""  # noqa: E501 (MLA entries are one line each)
+
+
+def test_mla_books_a_dash_for_the_authors_above_and_a_translators_entry() -> None:
+    papers = _fields(MLA_MARKDOWN, "Rosalind Ferraby", "publication", "title", "venue", "year",
+                     "authored")
+    assert papers == [
+        ("Harbour Towns: Port Fiction in Portugal and Ireland, 1890–1930", "U of Toronto P", 2026,
+         True),
+        ("Salt and Syntax: The Littoral Novel", "Cornell University Press", 2019, True),
+        ("Quays", "Keywords for Maritime Studies", 2021, True),
+        ("The Lighthouse Keeper's Ledger", "Northwestern UP", 2022, True)]

@@ -424,8 +424,9 @@ def _publications(text: str, start: int, end: int, person: str, *, strict: bool,
         entry = list(lines(text, e_start, e_end, bold))
         if not entry:
             continue
+        above = out[-1].data["authors"] if out else []  # what a dash in their place repeats
         paper = publications.parse_entry(entry, text[e_start:e_end], e_start, person,
-                                         require_authors=strict)
+                                         require_authors=strict, above=above)
         if paper:
             first = paper.pop("_start")
             line_start = text.rfind("\n", e_start, first) + 1  # the whole first line it used

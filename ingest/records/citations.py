@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ingest.records.text import (EDITORS, PAGES, PREPRINT_SERVERS, clean, cut_short, first_year,
-                                 same_person, strip_bullet)
+from ingest.records.text import (EDITORS, PAGES, PREPRINT_SERVERS, SAME_AUTHORS, clean, cut_short,
+                                 first_year, same_person, strip_bullet)
 
 _PARTICLE = r"(?:(?:de|van|von|der|den|da|del|della|di|la|le|du|dos|d')\s+)"
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*[a-zà-ÿ][\w'’\-]*"  # a capitalised word with a lower-case letter
@@ -126,11 +126,6 @@ def column_year(entry: str) -> int | None:
     return int(lead.group("column")) if lead and lead.group("column") else None
 
 
-# The dash that repeats the entry above's authors in a bibliography ("———. "Ruins." …",
-# "———, translator. …"), with the role they had, if any
-_SAME_AUTHORS = re.compile(r"(?:—{2,}|–{2,}|-{3,}|_{3,})\s*(?:,\s*(?:translator|editor|editors|"
-                           r"trans\.|eds?\.)\s*)?[.,]?")
-
 
 def parse(entry: str, person: str, *, alone: bool = False,
           above: Sequence[str] = ()) -> dict | None:
@@ -138,7 +133,7 @@ def parse(entry: str, person: str, *, alone: bool = False,
     after the title ("(joint with …)"), so an entry that names none is its person's alone.
     above: the authors of the entry above, which a dash in place of the authors repeats."""
     text = _plain(entry)
-    if same := _SAME_AUTHORS.match(text):
+    if same := SAME_AUTHORS.match(text):
         # (the person's own list: the dash stands for them when the entry above is unread)
         text = "; ".join(above or [person]) + ". " + text[same.end():].lstrip()
     from ingest.records.publications import ams_entry
@@ -385,7 +380,7 @@ def led_entries(text: str, start: int, end: int, person: str) -> list[tuple[int,
     for row in text[start:end].splitlines(keepends=True):
         line = _plain(row)
         names, at = authors_at(line)
-        if starts and (same := _SAME_AUTHORS.match(line)):
+        if starts and (same := SAME_AUTHORS.match(line)):
             names, at = [person], same.end()  # "———. "Ruins." …": the authors above again
         year = _YEAR_AFTER.match(line[at:])
         rest = line[at + (year.end() if year else 0):]

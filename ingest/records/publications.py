@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.chunking import looks_like_authors
-from ingest.records.text import (ABBREVIATION_SKIPS, EDITORS, MONTH, PAGES, PREPRINT_SERVERS, YEAR,
-                                 Line, clean, cut_short, first_year, same_person, two_digit_year)
+from ingest.records.text import (ABBREVIATION_SKIPS, EDITORS, MONTH, PAGES, PREPRINT_SERVERS,
+                                 SAME_AUTHORS, YEAR, Line, clean, cut_short, first_year,
+                                 same_person, two_digit_year)
 
 PUBLISHERS = (r"(?:ACM/IEEE|IEEE/ACM|ACM|IEEE|USENIX|Usenix|IFIP|SIAM|AAAI|ACL|VLDB|Springer|"
               r"Elsevier)")
@@ -57,7 +58,7 @@ _NOT_VENUE = {"PhD", "MS", "BS", "CV", "GPU", "GPUs", "CPU", "DNN", "DNNs", "CNN
               "AI", "NN", "NNs", "RDMA", "NIC", "API", "SQL", "HPC", "LLM", "LLMs", "SGD", "IEEE",
               "ACM", "USENIX", "NSF", "PI", "TA", "IEEE-754", "SGEMM", "BFloat16", "MNIST",
               "MLLM", "SmartNIC", "KV", "HW", "SW", "PCIe", "SGX", "DEM", "MPI", "JVM", "RDD",
-              "UK", "US", "USA", "EU", "UAE"}
+              "UK", "US", "USA", "EU", "UAE", "UP"}
 
 
 _NOT_NAMES = re.compile(
@@ -106,9 +107,14 @@ _CHICAGO = re.compile(
     r"|(?:^|(?<=[.;”\"]\s))In\s+(?P<book>[A-Z][^.]{3,150}?),\s+(?:edited|ed\.)\s+by\b"
     r"|(?:^|(?<=[.;”\"]\s))"
     r"(?:[A-Z][A-Za-z .'’-]{2,30}:\s+(?P<press>[A-Z][A-Za-z&.'’ -]{2,60}?)"
-    r"|(?P<named>[A-Z][A-Za-z&.'’ -]{0,50}?\b(?:Press|Publishing|Publishers|Verlag)))"
+    r"|(?P<named>[A-Z][A-Za-z&.'’ -]{0,50}?\b(?:Press|Publishing|Publishers|Verlag|UP)"
+    r"|U of [A-Z][A-Za-z ]{2,30}? P))"  # MLA: "Edinburgh UP", "U of Toronto P"
     r",\s+"
-    r"(?:forthcoming,?\s+|in press,?\s+)?(?P<pyear>(?:19|20)\d{2})\b")
+    r"(?:forthcoming,?\s+|in press,?\s+)?(?P<pyear>(?:19|20)\d{2})\b"
+    r"(?!\s*[-–]\s*(?:19|20)?\d{2}\b)")  # not "The Translator's Europe: …, 1910–1950"
+# A university press as MLA abbreviates it, after a comma ("Northwestern UP", "U of Toronto P")
+_MLA_PRESS = re.compile(r"(?:^|(?<=[.,;”\"]\s))(?P<press>(?:[A-Z][\w&'’-]*\s){1,4}UP|U of [A-Z]"
+                        r"[A-Za-z ]{2,30}? P),\s+(?:forthcoming,?\s+)?(?P<year>(?:19|20)\d{2})\b")
 # A journal before its volume, issue and pages, the year printed elsewhere in the entry:
 # "Language 99(3). 455–489", "Phonology 36(2): 245–278", "Language Variation and Change.
 # 31(2): 187–212."
@@ -156,6 +162,8 @@ def find_venue(text: str, year: int | None = None, *, bare: bool = True
         return Venue(acs["venue"].strip(), int(acs["year"])), acs.span()
     if volume := _VOLUME.search(text):
         return Venue(volume.group(1).strip(), int(volume.group(2))), volume.span()
+    if mla := _MLA_PRESS.search(text):  # "By Tomás Brennan, Northwestern UP, 2022."
+        return Venue(mla["press"], int(mla["year"])), mla.span()
     if chicago := _CHICAGO.search(text):
         found_year = chicago["year"] or chicago["pyear"]
         name = chicago["venue"] or chicago["book"] or chicago["press"] or chicago["named"]
@@ -377,6 +385,9 @@ _BOOK_FIRST = re.compile(
     # "45 (R. Oduya ed., 2020)"
     rf"(?:\s+\d{{1,5}})?\s*\([^()]{{2,120}}?\b{_ED_WORD}\.?(?:,[^()]{{0,40}})?\)|"
     rf",\s*[^()]{{2,120}}?\s\({_ED_WORD}\.?\))")
+# MLA, which writes no "In": ""Ruins." *Keywords for Modernist Studies*, edited by …"
+_BOOK_AFTER_QUOTE = re.compile(r"[”\"]\s+(?P<at>[*_]?(?P<book>[A-ZÀ-Þ0-9][^*_“”\"]{2,160}?)[*_]?),"
+                               r"\s*(?:edited by|ed\.|eds\.)\s")
 _NAME_WORD = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*|de|van|von|der|da|di|du|"
                         r"del|dos|le|la)")
 
@@ -406,6 +417,8 @@ def chapter_book(text: str) -> tuple[str, int] | None:
         return found["book"].strip(" ,.:"), found.start()
     if found := _BOOK_FIRST.search(text):
         return found["book"].strip(" ,.:"), found.start()
+    if found := _BOOK_AFTER_QUOTE.search(text):
+        return found["book"].strip(" ,.:"), found.start("at")
     return None
 # What leads a title, up to a dash: "NAACL 2024 — ", "CLS 54 (Proceedings of the …) — "
 _VENUE_LEAD = re.compile(r"([^—–]{2,80}?(?:\s\([^()]{2,160}\))?)\s[—–]\s(?=[A-Z\"“])")
@@ -544,8 +557,9 @@ def _piece_at(pieces: Sequence[Segment], words: str) -> tuple[int, int] | None:
 
 
 def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
-                require_authors: bool) -> dict | None:
-    """The publication an entry describes, or None if it does not look like one."""
+                require_authors: bool, above: Sequence[str] = ()) -> dict | None:
+    """The publication an entry describes, or None if it does not look like one. above: the
+    authors of the entry above, which a dash in place of the authors repeats ("———. Title.")."""
     pieces = segments(entry, raw, raw_start)
     whole = " ".join(s.text for s in pieces)
     flat = re.sub(r"\s+", " ", raw)  # the entry on one line, with the stops quotes hold
@@ -581,10 +595,16 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
             text = text[lead.end():]
         if not text or _NOISE.match(text) or _STATUS_HEADING.fullmatch(text):
             continue
-        if _is_author_list(text, person) and not (seg.strong and not title) and not seg.quoted:
-            names = split_authors(text)
+        if not authors and SAME_AUTHORS.fullmatch(text):
+            authors = list(above) or [person]  # (the person's own list: the dash is theirs)
+            used.append(seg.start)
+            after_authors = True
+            continue
+        named = _ROLE_TAIL.sub("", text)  # "Marchetti, Helena, translator."
+        if _is_author_list(named, person) and not (seg.strong and not title) and not seg.quoted:
+            names = split_authors(named)
             if len(names) > len(authors):
-                authors, listed = names, text
+                authors, listed = names, named
                 used.append(seg.start)
             after_authors = True
             continue
@@ -599,8 +619,10 @@ def parse_entry(entry: list[Line], raw: str, raw_start: int, person: str, *,
                 _strip_venue(ahead[0].text), person):
             ahead = ahead[1:]  # past a journal's name on its own line
         before_authors = bool(ahead) and _is_author_list(_strip_venue(ahead[0].text), person)
+        # (one word in quotes after the authors is a title too: "———. "Ruins." *Keywords …*")
         if not title and (_could_be_title(text, seg.strong) or (
-                after_authors or before_authors) and _sentence_title(text, after_authors)):
+                after_authors or before_authors) and _sentence_title(text, after_authors) or (
+                seg.quoted and after_authors and re.fullmatch(r"[A-Z][\w'’-]+", text))):
             title = TITLE_NOTE.sub("", text).rstrip(". ")
             used.append(seg.start)
             title_at = n
@@ -890,7 +912,13 @@ _SURNAME_FIRST = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:-[A-ZÀ-Þ][a-zß-ÿ'
                             r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[A-Z]\.)){0,2}")
 
 
+# The part the authors had in a book they did not write ("…, translator.", "…, editors.")
+_ROLE_TAIL = re.compile(r",\s*(?:translators?|editors?|eds?\.|trans\.)\.?$")
+
+
 def _is_author_list(text: str, person: str) -> bool:
+    if text.startswith("By "):  # "Title. By Arrigo Benussi, …": whom a translation is of
+        return False
     if _FIRST_ET_AL.fullmatch(text.strip()):
         return True
     text = _AUTHORS_TAIL.sub("", text)

@@ -299,6 +299,12 @@ def name_key(name: str) -> str:
 _HONORIFICS = frozenset("dr prof professor mr ms mrs".split())
 
 
+# The dash that repeats the entry above's authors in a bibliography ("———. "Ruins." …",
+# "———, translator. …"), with the role they had, if any
+SAME_AUTHORS = re.compile(r"(?:—{2,}|–{2,}|-{3,}|_{3,})\s*(?:,\s*(?:translator|editor|editors|"
+                          r"trans\.|eds?\.)\s*)?[.,]?")
+
+
 def same_person(author: str, person: str) -> bool:
     """Whether an author-list entry ("K. V. Rashmi", "Wei, J.", "J Wei") names the person."""
     a, p = name_key(author).split(), name_key(person).split()
