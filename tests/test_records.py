@@ -4132,3 +4132,14 @@ def test_mla_books_a_dash_for_the_authors_above_and_a_translators_entry() -> Non
         ("Salt and Syntax: The Littoral Novel", "Cornell University Press", 2019, True),
         ("Quays", "Keywords for Maritime Studies", 2021, True),
         ("The Lighthouse Keeper's Ledger", "Northwestern UP", 2022, True)]
+
+
+def test_a_list_of_two_entries_numbered_in_brackets() -> None:
+    text = ("Aino Rautavaara\n\nInformal Publications\n\n"
+            "[P2]  Jussi Lehto, Aino Rautavaara: Succinct tries for streaming prefixes. CoRR\n"
+            "      abs/2401.01234 (2024)\n"
+            "[P1]  Aino Rautavaara: A note on rank queries over compressed bit vectors. CoRR\n"
+            "      abs/2104.05678 (2021)\n")
+    papers = _fields(text, "Aino Rautavaara", "publication", "title", "venue", "year")
+    assert papers == [("Succinct tries for streaming prefixes", "arXiv", 2024),
+                      ("A note on rank queries over compressed bit vectors", "arXiv", 2021)]
