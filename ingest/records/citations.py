@@ -340,8 +340,10 @@ def numbered_entries(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the numbered entries ("30. …", "[4] …", "J12. …", "2025 1. …") of text[start:end],
     each running to the next number; [] when the section is not a numbered list."""
     starts = [start + m.start() for m in _NUMBER.finditer(text[start:end])]
-    # (two suffice where numbers in brackets say so, as a list of two preprints: "[i2]", "[i1]")
-    if len(starts) < (2 if all(text[s:end].lstrip().startswith("[") for s in starts) else 3):
+    # (two suffice where bracketed numbers name their kind, as DBLP's two preprints: "[i2]",
+    # "[i1]")
+    if len(starts) < (2 if all(re.match(r"\s*\[[A-Za-z]{1,2}\d", text[s:end]) for s in starts)
+                      else 3):
         return []
     spans = []
     for i, s in enumerate(starts):
