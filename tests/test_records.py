@@ -4143,3 +4143,19 @@ def test_a_list_of_two_entries_numbered_in_brackets() -> None:
     papers = _fields(text, "Aino Rautavaara", "publication", "title", "venue", "year")
     assert papers == [("Succinct tries for streaming prefixes", "arXiv", 2024),
                       ("A note on rank queries over compressed bit vectors", "arXiv", 2021)]
+
+
+def test_one_author_surname_first_before_a_colon_din() -> None:
+    text = ("Dr.-Ing. Malte Oberhauser\n\nVeröffentlichungen\n\n"
+            "[Z2]  OBERHAUSER, Malte: Spannungsarmglühen additiv gefertigter Bauteile – ein\n"
+            "      Überblick. In: Schweißen und Schneiden 74 (2022), Nr. 3, S. 112–119\n"
+            "[Z1]  OBERHAUSER, M. u. a.: Residual stress in laser-welded aluminium joints. In:\n"
+            "      Journal of Materials Processing Technology 290 (2021), Art. 116987\n"
+            "[K1]  Lena Brauer, Malte Oberhauser: Thermal models of powder bed fusion. In: Proc.\n"
+            "      Euro PM 2020, S. 44–51\n")
+    papers = _fields(text, "Malte Oberhauser", "publication", "title", "authors")
+    assert papers == [
+        ("Spannungsarmglühen additiv gefertigter Bauteile – ein Überblick",
+         ["OBERHAUSER, Malte"]),
+        ("Residual stress in laser-welded aluminium joints", ["OBERHAUSER, M."]),
+        ("Thermal models of powder bed fusion", ["Lena Brauer", "Malte Oberhauser"])]

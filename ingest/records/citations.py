@@ -110,7 +110,12 @@ def _colon_list(body: str) -> tuple[list[str], int] | None:
     listed = re.sub(r"\s+", " ", found.group(1))
     # … or surnames first, parted by semicolons (DIN ISO 690: "WENDELSTEIN, K.; MEINERS, W.;
     # HOLTKAMP, S. u. a.: Title. In: …")
-    inverted = ";" in listed
+    # … or one such name, its surname in capitals or its given names as initials ("WENDELSTEIN,
+    # Katharina: Title", "Wendelstein, K. u. a.: Title"), not two names given first ("Signe
+    # Dahl, Henrik Søndergaard: Title")
+    alone = re.sub(r"[*†‡§]+|\s+(?:u\.\s?a\.|et al\.?)$", "", listed).strip()
+    inverted = ";" in listed or bool(_INVERTED_NAME.fullmatch(alone) and re.fullmatch(
+        r"(?:[A-ZÀ-Þ'’-]{2,}\s?)+,.*|[^,]+,(?:\s?[A-Z]\.)+", alone))
     parts = [re.sub(r"[*†‡§]+|\d+$|\s+(?:u\.\s?a\.|et al\.?)$", "", p).strip() for p in re.split(
         r";\s*" if inverted else r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", listed)]
     names = [p for p in parts if p and not re.fullmatch(r"et\.?\s*al\.?|u\.\s?a\.", p)]
