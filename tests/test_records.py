@@ -4151,11 +4151,17 @@ def test_one_author_surname_first_before_a_colon_din() -> None:
             "      Überblick. In: Schweißen und Schneiden 74 (2022), Nr. 3, S. 112–119\n"
             "[Z1]  OBERHAUSER, M. u. a.: Residual stress in laser-welded aluminium joints. In:\n"
             "      Journal of Materials Processing Technology 290 (2021), Art. 116987\n"
-            "[K1]  Lena Brauer, Malte Oberhauser: Thermal models of powder bed fusion. In: Proc.\n"
-            "      Euro PM 2020, S. 44–51\n")
-    papers = _fields(text, "Malte Oberhauser", "publication", "title", "authors")
+            "[K2]  Lena Brauer, Malte Oberhauser: Thermal models of powder bed fusion. In:\n"
+            "      Proceedings of the Euro PM2020 Congress. Shrewsbury : EPMA, 2020, Paper 311\n"
+            "[K1]  OBERHAUSER, Malte: Eigenspannungen beim Laserstrahlschweißen. In: Tagungsband\n"
+            "      der 12. Fachtagung Fügetechnik. Aachen : Shaker, 2019, S. 21–30\n")
+    papers = _fields(text, "Malte Oberhauser", "publication", "title", "authors", "venue")
     assert papers == [
         ("Spannungsarmglühen additiv gefertigter Bauteile – ein Überblick",
-         ["OBERHAUSER, Malte"]),
-        ("Residual stress in laser-welded aluminium joints", ["OBERHAUSER, M."]),
-        ("Thermal models of powder bed fusion", ["Lena Brauer", "Malte Oberhauser"])]
+         ["OBERHAUSER, Malte"], "Schweißen und Schneiden"),
+        ("Residual stress in laser-welded aluminium joints", ["OBERHAUSER, M."],
+         "Journal of Materials Processing Technology"),
+        ("Thermal models of powder bed fusion", ["Lena Brauer", "Malte Oberhauser"],
+         "Proceedings of the Euro PM2020 Congress"),
+        ("Eigenspannungen beim Laserstrahlschweißen", ["OBERHAUSER, Malte"],
+         "Tagungsband der 12. Fachtagung Fügetechnik")]

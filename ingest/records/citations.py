@@ -307,7 +307,8 @@ def _venue(part: str) -> str | None:
                   r"angenommen (?:in|bei):?\s+)", "",
                   part.strip(),
                   flags=re.I)
-    part = re.sub(r"^(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", "", part)
+    contained = re.match(r"(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", part)
+    part = part[contained.end():] if contained else part
     # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
     part = re.sub(r"^Proc\.\s+(?=[A-Z][\w-]*[A-Z][\w-]*\s+(?:19|20)\d{2}\b)", "", part)
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
@@ -319,9 +320,15 @@ def _venue(part: str) -> str | None:
                   r"(?:19|20)\d{2},?\s*", "", part)
     # (a digit inside a name is part of it: "F1000Research, 12.", and so is an ordinal: "the
     # 41st Annual Meeting", and a year that names a meeting: "the 2024 Conference on …")
+    # … nor is a German ordinal ("der 13. Fachtagung"); in a book or proceedings ("In: …"), a
+    # place and a publisher after a stop end it ("Proceedings of the Euro PM2019 Congress.
+    # Shrewsbury : EPMA, 2019")
+    published = r"|(?<!\d)\.\s+[A-ZÀ-Þ][\w'’-]*(?:\s[A-ZÀ-Þ][\w'’-]*){0,2}\s?:\s" if contained \
+        else ""
     found = re.match(r"(.+?)(?=\s*(?:,|;|\(|(?<!\w)\d(?!\d*(?:st|nd|rd|th)\b)"
                      r"(?!\d{3}\s+(?:[A-Z]+\s+)?(?:Conference|Annual|International|Joint|"
-                     r"Workshop|Symposium|Meeting)\b)|\bvol\b|\bpp?\.|$))", part)
+                     r"Workshop|Symposium|Meeting)\b)(?!\d{0,2}\.\s[A-ZÀ-Þ][a-zà-ÿ])|\bvol\b|"
+                     rf"\bpp?\.{published}|$))", part)
     if not found:
         return None
     venue = found.group(1).strip(" .,;:-–'’")
