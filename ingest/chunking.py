@@ -304,6 +304,12 @@ def _names_kind(title: str) -> bool:
                or f"{w.lower()}s" in HEADING_NOUNS for w in re.findall(r"\w+", title))
 
 
+def _school(title: str) -> bool:
+    from ingest.records.education import INSTITUTION  # the records read this module
+
+    return bool(INSTITUTION.search(title.title()))
+
+
 def split_sections(text: str, person: str | None = None) -> list[Section]:
     """Cut the text at section headings; text before the first one is the preamble."""
     return list(_split_sections(text, person))
@@ -345,10 +351,14 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
                 bare = bare and not line.strip()
                 offset += len(line)
                 continue
-        if title and bare and parent and title.isupper() and not _names_kind(title) and \
-                _names_kind(parent):
+        if title and parent and title.isupper() and not _names_kind(title) and \
+                _names_kind(parent) and (bare or _school(title)):
             # "DOCÊNCIA" / "FGV EESP" / "– Econometria I …": a name in capitals right under a
-            # heading heads the first of its entries, in that section
+            # heading heads the first of its entries, in that section; so does a school's
+            # anywhere in it ("UNIVERSIDADE DO PORTO — ICBAS (…)" over the courses taught there)
+            if not bare and offset > start:
+                sections.append(Section(current, start, offset))
+                start = offset
             current = f"{parent} — {title.title()}"
             offset += len(line)
             continue

@@ -4165,3 +4165,20 @@ def test_one_author_surname_first_before_a_colon_din() -> None:
          "Proceedings of the Euro PM2020 Congress"),
         ("Eigenspannungen beim Laserstrahlschweißen", ["OBERHAUSER, Malte"],
          "Tagungsband der 12. Fachtagung Fügetechnik")]
+
+
+def test_courses_led_by_their_year_and_term_under_a_school_in_capitals() -> None:
+    text = ("Joan Pereira Lobo\n\nTEACHING\n\n"
+            "UNIVERSITY OF AVEIRO — Department of Biology (Assistant Professor)\n\n"
+            "   2022/2023, Fall term — Marine Ecology, BSc in Biology: course leader, 54 h.\n\n"
+            "                                                              page 1/2\n"
+            "Curriculum Vitae — Joan Pereira Lobo                          March 2024\n\n"
+            "UNIVERSITY OF PORTO — ICBAS (Invited Assistant Professor)\n\n"
+            "   2017/2018, 2nd semester — Benthic Ecology, MSc in Marine Sciences – Marine\n"
+            "   Resources: lecturer, 20 h.\n"
+            "   2015/2016 and 2016/2017, Spring term — Applied Marine Biology, BSc in Biology:\n"
+            "   practical classes, 28 h per year.\n")
+    courses = _fields(text, "Joan Pereira Lobo", "teaching", "course", "term")
+    assert courses == [("Marine Ecology", "2022/2023, Fall term"),
+                       ("Benthic Ecology", "2017/2018, 2nd semester"),
+                       ("Applied Marine Biology", "2015/2016 and 2016/2017, Spring term")]

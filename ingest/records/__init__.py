@@ -645,6 +645,9 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
                 course := honours.course_line(line, current, place, term)):
             found.append(course)  # "1.º sem.  40331  Ecologia Marinha  …" under its year
             led = line.text
+        elif lists and (course := honours.dash_dated_course(line, current)):
+            # "2017/2018, 2.º semestre — Ecologia do Bentos, Mestrado …: docente, 20 h."
+            found.append({"institution": place} | course if place else course)
         elif lists and (course := honours.quoted_course(line)):
             found.append({"institution": place} | course if place else course)
         elif course := honours.teaching_from_line(line, current):
@@ -688,7 +691,8 @@ def _wrapped_rows(rows: list[Line]) -> list[Line]:
             or honours.opens_with_role(line.text) or _LABEL_OPENS.match(line.text))
         if last and line.row < 0 and last.row < 0 and not line.bold and (
                 paragraph or last.text.count("(") > last.text.count(")")
-                or re.search(r"(?:,|\b(?:de|du|des|di|del|of|the|and|for|in))$", last.text)
+                or re.search(r"(?:,|\b(?:de|du|des|di|del|della|do|da|dos|das|em|en|e|y|et|und|"
+                             r"im|of|the|and|for|in))$", last.text)
                 # "… · *Progetto di Strutture*" / "(6 CFU), Laurea Magistrale … · titolare"
                 or line.text[:1] == "(" and not last.text.endswith((".", ")"))):
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)

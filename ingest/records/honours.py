@@ -720,8 +720,14 @@ _TERM_ITEM = r"(?:(?:WS|SS|WiSe|SoSe)\s*)?(?:19|20)\d{2}(?:[-/](?:19|20)?\d{2}(?
 # The terms a course line opens with: "2016 – 2018", "2019-2020, 2020-2021", "2018-2019 à
 # 2021-2022", "depuis 2021-2022", "2021 – present"; the course after them, up to a comma or a
 # column gap ("Algèbre I (L1)  TD, 60 h/an")
-_DATED_COURSE = re.compile(rf"((?:(?i:{SINCE})\s+)?{_TERM_ITEM}(?:\s*(?:[-–,]|(?i:à|a|bis|to))"
-                           rf"\s*(?:{_TERM_ITEM}|(?i:{OPEN})))*)\s+"
+# … and the part of the year after them, then a dash ("2017/2018, 2.º semestre — Ecologia do
+# Bentos, Mestrado …", "2015/2016 and 2016/2017, Spring term — Applied Marine Biology")
+_TERM_PART = (r"(?:,?\s+(?:(?:\d\.?º|\d(?:st|nd|rd|th)|first|second|third|fall|autumn|spring|"
+              r"summer|winter)\s+)?(?:semester|semestre|term|trimester|quarter|cuatrimestre)"
+              r"|,?\s+(?:spring|summer|fall|autumn|winter))")
+_DATED_COURSE = re.compile(rf"((?:(?i:{SINCE})\s+)?{_TERM_ITEM}(?:\s*(?:[-–,]|(?i:à|a|bis|to|and|"
+                           rf"e|y|et|und))\s*(?:{_TERM_ITEM}|(?i:{OPEN})))*(?i:{_TERM_PART})?)"
+                           r"(?:\s*[—–]\s+|\s+)"
                            r"([A-ZÀ-ÖØ-ÞŁŚŻ](?:[^,;(\s]|\s(?!\s)|\([^()]*\)){3,90}?)"
                            r"(?:,\s|;\s|\s[-–—]\s|\.\s|\s{2,}|\.?$)")
 # What kind of teaching the part after the course names ("Lecture and practical work"; "CM +
@@ -768,6 +774,16 @@ def dated_course(line: Line, default_role: str | None) -> dict | None:
                   if INSTITUTION.search(p)), None)
     return {"course": course, "role": role, "term": found.group(1),
             "_span": (line.start, line.end)} | ({"institution": where} if where else {})
+
+
+def dash_dated_course(line: Line, default_role: str | None) -> dict | None:
+    """A course whose line opens with its years, the part of the year and a dash ("2017/2018,
+    Spring term — Benthic Ecology, MSc in …: lecturer, 20 h."), or None."""
+    found = _DATED_COURSE.match(line.text)
+    if not found or not re.search(r"[—–]", line.text[found.end(1):found.start(2)]) or not \
+            re.search(rf"(?i:{_TERM_PART})$", found.group(1)):
+        return None
+    return dated_course(line, default_role)
 
 
 def _coded(text: str) -> bool:
