@@ -4182,3 +4182,20 @@ def test_courses_led_by_their_year_and_term_under_a_school_in_capitals() -> None
     assert courses == [("Marine Ecology", "2022/2023, Fall term"),
                        ("Benthic Ecology", "2017/2018, 2nd semester"),
                        ("Applied Marine Biology", "2015/2016 and 2016/2017, Spring term")]
+
+
+def test_gb_t_7714_references() -> None:
+    text = ("Wenjie Lu\n\nPUBLICATIONS\n\n"
+            "[1] LU W J, ZHOU M†, HAN Q*. Scour around bridge piers under combined waves and\n"
+            "    currents[J]. Coastal Engineering, 2023, 181: 104276.\n"
+            "[2] ZHOU M†, LU W J. Sediment transport near monopiles[C]//Proceedings of the 9th\n"
+            "    International Conference on Scour and Erosion (ICSE 2022). Taipei: CRC Press, 2022:\n"
+            "    311-318.\n"
+            "[3] LU W J. Bridge Scour Engineering[M]. Beijing: China Communications Press, 2021.\n"
+            "[4] LU W J, HAN Q. Pier protection device: CN112345678B[P]. 2021-03-02.\n")
+    papers = _fields(text, "Wenjie Lu", "publication", "title", "authors", "venue", "year")
+    assert papers == [
+        ("Scour around bridge piers under combined waves and currents",
+         ["LU W J", "ZHOU M", "HAN Q"], "Coastal Engineering", 2023),
+        ("Sediment transport near monopiles", ["ZHOU M", "LU W J"], "ICSE", 2022),
+        ("Bridge Scour Engineering", ["LU W J"], "China Communications Press", 2021)]

@@ -34,6 +34,7 @@ _AUTHOR = re.compile(
     rf"|{_SURNAME},\s{_CAP}(?:\s[A-Z]\.)?(?=\.\s+\(?(?:19|20)\d{{2}}\b|\.\s+[\"“])"
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
     rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
+    r"|[A-ZÀ-Þ][A-ZÀ-Þ'’-]+(?:\s[A-Z]){1,3}(?=[\s,.;*†‡#]|$)"  # QIAO J H (GB/T 7714)
     r")[*†‡#]*\.?"
 )
 # After a first author written "Surname, Given", the others in the usual order (Chicago):
@@ -70,7 +71,8 @@ def authors_at(text: str) -> tuple[list[str], int]:
             name = incl.group(2)  # the person, named inside the collaboration's bracket
         if not re.match(r"(?:and\s+)?\d+\s+other|et\.?\s*al", name):
             names.append(re.sub(r"\s+", " ", name).rstrip(".") if found.re is _GIVEN_FIRST
-                         or re.search(r"[^\W\d_]{2}\.$", name) else re.sub(r"\s+", " ", name))
+                         or re.search(r"[^\W\d_]{2}\.$|[A-Z]{2}(?:\s[A-Z])+\.$", name)
+                         else re.sub(r"\s+", " ", name))
         at = found.end()
         if name.endswith("including") or found.group(0).endswith("including "):
             found = _AUTHOR.match(text, at)
@@ -138,6 +140,8 @@ def parse(entry: str, person: str, *, alone: bool = False,
     after the title ("(joint with …)"), so an entry that names none is its person's alone.
     above: the authors of the entry above, which a dash in place of the authors repeats."""
     text = _plain(entry)
+    if re.search(r"\[[DP]\](?:[.:]|$)", text):
+        return None  # GB/T 7714's thesis ("[D]") and patent ("[P]"): no paper
     if same := SAME_AUTHORS.match(text):
         # (the person's own list: the dash stands for them when the entry above is unread)
         text = "; ".join(above or [person]) + ". " + text[same.end():].lstrip()
@@ -274,7 +278,7 @@ def _title(rest: str) -> tuple[str, str]:
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
     # A spaced dash before a short capitalised tail ("Title — NAACL 2024.", "Title - Under
     # review") or before a venue and its year ("Title — ACL 2023, Nominated for … (1.6% …)").
-    ends = rf"[.?!](?=\s+(?:[A-Z0-9(]|{_SERVERS}\b)|\s*$)|;\s|" \
+    ends = rf"[.?!](?=\s+(?:[A-Z0-9(]|{_SERVERS}\b)|\s*$)|;\s|(?<=\])//\s*|" \
         rf",\s(?=(?:{_MONTH}\s+)?(?:19|20)\d{{2}}\b|(?:preprint|submitted|to appear|in press|" \
         rf"forthcoming|Proceedings of|Proc\.)\b|(?:{_SERVERS}|arxiv)\b)|" \
         r"\s[—–-]\s(?=(?:[A-Z][^.]{0,80}|arXiv)\.?\s*$|[A-Z][\w@ ]{1,30}?\s(?:19|20)\d{2}\b)"
@@ -309,6 +313,11 @@ def _venue(part: str) -> str | None:
                   flags=re.I)
     contained = re.match(r"(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", part)
     part = part[contained.end():] if contained else part
+    # a book's place before its publisher: "Beijing: China Communications Press, 2021",
+    # "Aachen : Apprimus, 2019"
+    part = re.sub(r"^[A-ZÀ-Þ][\w'’-]+(?:\s[A-ZÀ-Þ][\w'’-]+)?(?:\s:|:(?=\s(?:[^,]*\s)?(?:Press|"
+                  r"Publishers|Publishing|Verlag|Books|Editorial|Ediciones)\b))\s+(?=[A-ZÀ-Þ])",
+                  "", part)
     # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
     part = re.sub(r"^Proc\.\s+(?=[A-Z][\w-]*[A-Z][\w-]*\s+(?:19|20)\d{2}\b)", "", part)
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"

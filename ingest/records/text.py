@@ -324,9 +324,11 @@ def same_person(author: str, person: str) -> bool:
         last, _, first = author.partition(",")
         a = name_key(first).split() + name_key(last).split()
     # Vancouver: the initials run together after the surname, hyphenated or not ("Quintero R",
-    # "Mbeki NT", "Ferreira-Lind T")
-    if "," not in author and (cited := re.fullmatch(r"(.+?)\s+([A-Z]{1,3})", author.strip(" .*"))):
-        a = [cited[2][0].lower()] + name_key(cited[1]).split()
+    # "Mbeki NT", "Ferreira-Lind T"); GB/T 7714 spaces them after it in capitals ("QIAO J H")
+    if "," not in author and (cited := re.fullmatch(r"([A-Z][A-Z'’-]+)((?:\s[A-Z])+)|(.+?)\s+"
+                                                    r"([A-Z]{1,3})", author.strip(" .*†"))):
+        surname, initials = (cited[1], cited[2]) if cited[1] else (cited[3], cited[4])
+        a = [initials.strip()[0].lower()] + name_key(surname).split()
     elif re.match(r"[A-Z]{2,3}\s", author.strip()):  # "PE BAYER": initials run together
         a = [a[0][0]] + a[1:]
     # A double surname may be cited by its first part: "A. Cervera" for Alba Cervera-Lierta.
