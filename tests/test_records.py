@@ -175,21 +175,21 @@ def test_jobs_and_courses_of_26_layouts_against_hand_labels() -> None:
 
 @pytest.mark.parametrize(("name", "heldout", "precision", "recall"), [
     # eval/sections/: Europass, moderncv, Awesome-CV, table, résumé and paragraph layouts
-    ("sections", False, 0.93, 0.91), ("sections", True, 0.82, 0.66),
+    ("sections", False, 0.93, 0.91), ("sections", True, 0.89, 0.79),
     # eval/papers/: many citation styles
-    ("papers", False, 0.95, 0.92), ("papers", True, 0.86, 0.72),
+    ("papers", False, 0.95, 0.92), ("papers", True, 0.89, 0.84),
     # eval/careers/: res.cls, Hugo, ABNT, AMA, French, prose, Word, AltaCV, Jake's, German …
     ("careers", False, 0.88, 0.79), ("careers", True, 0.87, 0.64),
     # eval/jobs/: Spanish, LinkedIn, term codes, Italian, physician, Japanese, Word, two columns …
-    ("jobs", False, 0.91, 0.88), ("jobs", True, 0.72, 0.69),
+    ("jobs", False, 0.91, 0.88), ("jobs", True, 0.76, 0.74),
     # eval/roles/: Dutch, Australian, Korean, Finnish, South African, Lattes, Lebenslauf …
     ("roles", False, 0.86, 0.89), ("roles", True, 0.84, 0.62),
     # eval/courses/: teaching in Spanish, German, Portuguese, Norwegian, Turkish tables …
     ("courses", False, 0.88, 0.75), ("courses", True, 0.78, 0.62),
     # eval/posts/: LinkedIn, Europass, Indian, AAMC, Lattes, two columns; jobs outside academia
     ("posts", False, 0.91, 0.79), ("posts", True, 0.75, 0.64),
-    # eval/cites/: publication lists in the citation styles of twelve fields
-    ("cites", False, 0.89, 0.86), ("cites", True, 0.74, 0.71)])
+    # eval/cites/: publication lists in the citation styles of sixteen fields
+    ("cites", False, 0.89, 0.89), ("cites", True, 0.85, 0.83)])
 def test_fictional_cvs_of_all_five_kinds_against_hand_labels(
         name: str, heldout: bool, precision: float, recall: float) -> None:
     """All five kinds labelled. The rules of the twentieth to twenty-seventh sessions were
@@ -4199,3 +4199,24 @@ def test_gb_t_7714_references() -> None:
          ["LU W J", "ZHOU M", "HAN Q"], "Coastal Engineering", 2023),
         ("Sediment transport near monopiles", ["ZHOU M", "LU W J"], "ICSE", 2022),
         ("Bridge Scour Engineering", ["LU W J"], "China Communications Press", 2021)]
+
+
+def test_harvard_and_iso_690_references() -> None:
+    text = ("Marit Vellekoop Aranda\n\nPUBLICATIONS\n\n"
+            "1. Vellekoop Aranda, M. and Brandt, K. (2023) 'Who pays the carbon tax? Evidence from "
+            "Dutch firms', *Energy Economics*, 118, 106512.\n"
+            "2. Vellekoop Aranda, M. (2020) *Carbon Pricing in Small Open Economies*. 2nd edn. "
+            "London: Routledge.\n"
+            "3. Brandt, K. and Vellekoop Aranda, M. 'Border adjustments and trade'. Revise and "
+            "resubmit, *Journal of International Economics*.\n\n"
+            "[1]  VELLEKOOP ARANDA, Marit; SOLÉ PUIG, Arnau†. Tasas de carbono en Europa. Revista "
+            "de Economía Aplicada, 2019, vol. 27, no 2, p. 45-67.\n"
+            "[2]  SOLÉ PUIG, Arnau; VELLEKOOP ARANDA, Marit; McBRIDE, Ewan, et al. Carbon leakage "
+            "revisited. Energy Policy, 2018, vol. 120, p. 1-12.\n")
+    papers = _fields(text, "Marit Vellekoop Aranda", "publication", "title", "venue", "year")
+    assert papers == [
+        ("Who pays the carbon tax? Evidence from Dutch firms", "Energy Economics", 2023),
+        ("Carbon Pricing in Small Open Economies", "Routledge", 2020),
+        ("Border adjustments and trade", "Journal of International Economics", None),
+        ("Tasas de carbono en Europa", "Revista de Economía Aplicada", 2019),
+        ("Carbon leakage revisited", "Energy Policy", 2018)]

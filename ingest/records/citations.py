@@ -35,6 +35,9 @@ _AUTHOR = re.compile(
     rf"|(?:[A-Z]\.\s?-?){{1,3}}\s?{_SURNAME}(?:\s{_PARTICLE}*{_CAP})?"  # R. M. Ferreira da Silva
     rf"|{_SURNAME}\s(?:[A-Z]\.\s?-?){{1,3}}"  # Karlová A., Hagan P.S.
     r"|[A-ZÀ-Þ][A-ZÀ-Þ'’-]+(?:\s[A-Z]){1,3}(?=[\s,.;*†‡#]|$)"  # QIAO J H (GB/T 7714)
+    # OLAIZOLA BERROCAL, María Teresa; McKIRDY, Alasdair (ISO 690: surnames in capitals)
+    rf"|(?:(?:Mc|Mac|O’|O'|D’|D')?[A-ZÀ-Þ][A-ZÀ-Þ'’-]+\s?){{1,3}},\s{_CAP}(?:[\s-]{_CAP})*"
+    r"(?=[*†‡#]*(?:[;.]\s|,\s+et\.?\s*al|\s(?:y|and|et|e)\s))"
     r")[*†‡#]*\.?"
 )
 # After a first author written "Surname, Given", the others in the usual order (Chicago):
@@ -180,7 +183,7 @@ def parse(entry: str, person: str, *, alone: bool = False,
                       rest, re.I)
     if status:  # APA's "Lindgren, A., & Castellanos, N. (in press). Title. Journal."
         rest = rest[status.end():]
-    elif not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“]|,?\s*\(\d{4}|\s[A-Z\"“]|\s(?:19|20)\d{2}\b|$)",
+    elif not re.match(r"\s*(?:[.:;]|,\s[A-Z\"“‘']|,?\s*\(\d{4}|\s[A-Z\"“‘']|\s(?:19|20)\d{2}\b|$)",
                       rest):
         return None  # the run stopped inside a word: not an author list
     if after and after.group("year"):
@@ -270,9 +273,10 @@ def _title(rest: str) -> tuple[str, str]:
     """The title that opens rest (quoted, or up to a sentence end), and what follows it."""
     from ingest.records.publications import TITLE_NOTE
 
-    quoted = re.match(r"[\"“](.+?)[,.]?[\"”][.,]?\s*", rest)
+    # (Harvard quotes in single marks: "'Title', *Journal*, 12(3)", closed before a comma)
+    quoted = re.match(r"[\"“](.+?)[,.]?[\"”][.,]?\s*|[‘'](.+?)[’'](?=[,.]\s)[.,]?\s*", rest)
     if quoted:
-        return quoted.group(1).strip(), rest[quoted.end():]
+        return (quoted.group(1) or quoted.group(2)).strip(), rest[quoted.end():]
     if abbreviated := _ABBREVIATED_JOURNAL.match(rest):
         return abbreviated["title"].strip(), abbreviated["rest"]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
@@ -307,17 +311,19 @@ _SERVERS = rf"(?:arXiv|chemRxiv|{PREPRINT_SERVERS})"
 def _venue(part: str) -> str | None:
     """The venue at the start of what follows a title: up to its volume, pages or year."""
     part = re.sub(r"^(?:In press[,.:]?\s+(?:(?:in|at)\s+)?|Pre-press;?\s+|(?:forthcoming|"
-                  r"accepted|published|under review)\s+(?:in|at|by)\s+|"
+                  r"accepted|published|under review)\s+(?:in|at|by)\s+|(?:revise and resubmit|"
+                  r"r\s?&\s?r)(?:,|\s+(?:at|in|to))\s*|"
                   r"angenommen (?:in|bei):?\s+)", "",
                   part.strip(),
                   flags=re.I)
     contained = re.match(r"(?:In:?\s+|in\s+(?=[A-Z])|Published in\s+)", part)
     part = part[contained.end():] if contained else part
-    # a book's place before its publisher: "Beijing: China Communications Press, 2021",
-    # "Aachen : Apprimus, 2019"
+    # a book's edition, and its place before its publisher: "2nd edn. London: Routledge.",
+    # "Beijing: China Communications Press, 2021", "Aachen : Apprimus, 2019"
+    part = re.sub(r"^\d{1,2}(?:st|nd|rd|th|\.)?\s(?:edn|ed|Aufl|éd|edición)\.?,?\s+", "", part)
     part = re.sub(r"^[A-ZÀ-Þ][\w'’-]+(?:\s[A-ZÀ-Þ][\w'’-]+)?(?:\s:|:(?=\s(?:[^,]*\s)?(?:Press|"
-                  r"Publishers|Publishing|Verlag|Books|Editorial|Ediciones)\b))\s+(?=[A-ZÀ-Þ])",
-                  "", part)
+                  r"Publishers|Publishing|Verlag|Books|Editorial|Ediciones)\b|\s[A-ZÀ-Þ][^,.:;\d]{1,60}"
+                  r"(?:[,.]\s*(?:(?:19|20)\d{2}\b|pp?\.|$)|$)))\s+(?=[A-ZÀ-Þ])", "", part)
     # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
     part = re.sub(r"^Proc\.\s+(?=[A-Z][\w-]*[A-Z][\w-]*\s+(?:19|20)\d{2}\b)", "", part)
     # a chapter's editors before its book: "In Marta Kolb & Sipho Ndlovu (eds.), The …"
