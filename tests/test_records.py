@@ -4220,3 +4220,17 @@ def test_harvard_and_iso_690_references() -> None:
         ("Border adjustments and trade", "Journal of International Economics", None),
         ("Tasas de carbono en Europa", "Revista de Economía Aplicada", 2019),
         ("Carbon leakage revisited", "Energy Policy", 2018)]
+
+
+def test_rsc_references_with_titles() -> None:
+    text = ("Imogen R. Latchford\n\nPUBLICATIONS\n\n"
+            "1. I. R. Latchford, P. Nwosu and K. Berrow, Porous glasses from coordination polymers, "
+            "Chem. Sci., 2022, 13, 4410–4418.\n"
+            "2. K. Berrow and I. R. Latchford, Operando spectroscopy of copper frameworks, Angew. "
+            "Chem., Int. Ed., 2021, 60, 11223–11230.\n"
+            "3. I. R. Latchford, Framework membranes for nanofiltration, Science, 2020, 368, "
+            "1120–1125.\n")
+    papers = _fields(text, "Imogen R. Latchford", "publication", "title", "venue", "year")
+    assert papers == [("Porous glasses from coordination polymers", "Chem. Sci", 2022),
+                      ("Operando spectroscopy of copper frameworks", "Angew. Chem", 2021),
+                      ("Framework membranes for nanofiltration", "Science", 2020)]

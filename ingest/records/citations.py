@@ -253,6 +253,15 @@ _ABBREVIATED_JOURNAL = re.compile(
     r"\s+\d{1,4},\s+[A-Za-z]?\d[\w–-]{0,16},\s+(?:19|20)\d{2}\.?)\s*$")
 
 
+# RSC, as chemists cite: the journal abbreviated after the title's comma, then the year, the
+# volume and the pages ("Title, Chem. Sci., 2021, 12, 4567–4575.", "Title, Angew. Chem., Int.
+# Ed., 2019, 58, 1234.")
+_RSC_JOURNAL = re.compile(
+    r"(?P<title>.{10,}?),\s+(?P<rest>(?:[A-Z][\w&'’-]*\.?|of|and|&)(?:\s(?:[A-Z][\w&'’-]*\.?|of|"
+    r"and|&)){0,6}(?:,\s(?:Int\.\s?Ed\.|Sect\.\s[A-Z]))?,\s+(?:19|20)\d{2},\s+\d{1,4},\s+"
+    r"[A-Za-z]?\d[\w–-]{0,16}\.?)\s*$")
+
+
 def _title_or_chapter(rest: str) -> tuple[str, str, str | None]:
     """The title that opens rest, what follows it, and the book it is a chapter of, if it is one:
     "Social isolation, in W. A. Darity Jr., ed., International Encyclopedia of …"."""
@@ -279,6 +288,8 @@ def _title(rest: str) -> tuple[str, str]:
         return (quoted.group(1) or quoted.group(2)).strip(), rest[quoted.end():]
     if abbreviated := _ABBREVIATED_JOURNAL.match(rest):
         return abbreviated["title"].strip(), abbreviated["rest"]
+    if rsc := _RSC_JOURNAL.match(rest):
+        return rsc["title"].strip(), rsc["rest"]
     # A sentence end: ". " or "? " before a capital, a year or a digit, not after an initial.
     # A spaced dash before a short capitalised tail ("Title — NAACL 2024.", "Title - Under
     # review") or before a venue and its year ("Title — ACL 2023, Nominated for … (1.6% …)").
