@@ -4234,3 +4234,15 @@ def test_rsc_references_with_titles() -> None:
     assert papers == [("Porous glasses from coordination polymers", "Chem. Sci", 2022),
                       ("Operando spectroscopy of copper frameworks", "Angew. Chem", 2021),
                       ("Framework membranes for nanofiltration", "Science", 2020)]
+
+
+def test_a_table_of_courses_led_by_academic_years_with_a_role_column() -> None:
+    text = ("Inés Garmendia Roldán\n\nDOCENCIA\n\n"
+            "Curso(s)              Asignatura                                 Función\n"
+            "2024/25–actualidad    26415 Estratigrafía                        Profesora responsable\n"
+            "                      Grado en Geología, 2.º curso, 6 ECTS\n"
+            "2021/22–2023/24       26421 Sedimentología                       Profesora\n"
+            "                      Grado en Geología, 3.er curso, 6 ECTS\n")
+    courses = _fields(text, "Inés Garmendia Roldán", "teaching", "course", "role", "term")
+    assert courses == [("26415 Estratigrafía", "Profesora responsable", "2024/25–actualidad"),
+                       ("26421 Sedimentología", "Profesora", "2021/22–2023/24")]

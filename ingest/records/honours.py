@@ -554,8 +554,9 @@ _PARAGRAPH_HEAD = re.compile(r"(?P<head>(?:Courses?|Classes|Modules|Lectures)(?:
 _COURSE_HEADS = frozenset("course courses asignatura asignaturas materia cours corso insegnamento "
                           "disciplina lehrveranstaltung title module subject class unit dersin "
                           "ders".split())
-_TERM_HEADS = frozenset("term terms semester semestre year years académico academic año période "
-                        "periodo anno session dates date jahr ay dönem akademik yıl".split())
+_TERM_HEADS = frozenset("term terms semester semestre year years académico academic año curso "
+                        "période periodo anno session dates date jahr ay dönem akademik "
+                        "yıl".split())
 _TABLE_HEADS = _COURSE_HEADS | _TERM_HEADS | frozenset(
     "curso role rôle función rol position credits créditos ects cfu hours horas heures ore level "
     "programme program titulación degree studies estudios students enrolment enrollment "
@@ -574,7 +575,9 @@ def _table_head(text: str) -> tuple[int, int | None, int] | None:
     """(the course's column, the term's, how many) for a text table's header row; None for
     any other line."""
     cells = _cells(text)
-    words = [set(re.findall(r"[^\W\d_]+", cell.lower())) for cell in cells]
+    # (a plural in brackets is the word's: "Curso(s)", "Course(s)")
+    words = [set(re.findall(r"[^\W\d_]+", re.sub(r"\((?:s|es|e|en)\)", "", cell.lower())))
+             for cell in cells]
     if len(cells) < 3 or not all(w and w <= _TABLE_HEADS for w in words):
         return None
     course = next((i for i, w in enumerate(words) if w & _COURSE_HEADS), None)
@@ -589,10 +592,13 @@ def table_courses(rows: Sequence[Line], role: str | None) -> tuple[list[dict], s
     found: list[dict] = []
     used: set[int] = set()
     head: tuple[int, int | None, int] | None = None
+    played: int | None = None  # the column of the role, where the header names one
     cells: list[str] = []
     for at, line in enumerate(rows):
         if (new := _table_head(line.text)) is not None:
             head, cells = new, []
+            played = next((i for i, cell in enumerate(_cells(line.text)) if re.fullmatch(
+                r"role|rôle|rol|función|funktion|função|position", cell.lower())), None)
             used.add(at)
             continue
         if head is None:
@@ -604,12 +610,14 @@ def table_courses(rows: Sequence[Line], role: str | None) -> tuple[list[dict], s
             used.add(at)  # the header's own second line ("académico  imp.")
             continue
         bare = [re.sub(r"\s*\([^()]*\)$", "", p) for p in parts]  # less notes in brackets
-        if len(parts) >= size and YEAR.search(line.text):  # (a wrapped line may add cells)
+        # (an academic year too: "2021/22–2023/24", "2024/25–actualidad")
+        if len(parts) >= size and (YEAR.search(line.text) or re.match(_ACADEMIC_YEAR, parts[0])):
             cells = parts
             name = parts[course]
             if course and _CODE_CELL.fullmatch(parts[course - 1]):
                 name = f"{parts[course - 1]} {name}"  # "101228  Edafología": its code first
-            found.append({"course": name, "role": role,
+            found.append({"course": name, "role": parts[played] if played is not None and len(
+                parts) == size else role,
                           "term": parts[term] if term is not None else None,
                           "_span": (line.start, line.end)})
         elif found and len(parts) >= 3 and not YEAR.search(line.text) and (
