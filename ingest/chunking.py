@@ -202,10 +202,12 @@ def _is_rule(line: str) -> bool:
 
 def _is_setext(line: str, under: str) -> bool:
     """Whether a line is a Markdown heading underlined by the line below ("Awards" over
-    "======" or "------"): a short line that does not end a sentence."""
+    "======" or "------"): a short line that does not end a sentence, nor a table's header row
+    over its rule ("Course    Level    Role    Semesters" / "------")."""
     rule = under.strip()
     return len(rule) >= 3 and len(set(rule)) == 1 and rule[0] in "=-" and \
-        0 < len(line.split()) <= 8 and not line.rstrip().endswith((".", ",", ";", "|"))
+        0 < len(line.split()) <= 8 and not line.rstrip().endswith((".", ",", ";", "|")) and \
+        len(re.findall(r"\S\s{2,}(?=\S)", line.strip())) < 2
 
 
 _SECTION_NUMBER = re.compile(r"\s*(?:\d{1,2}|[IVX]{1,4})[.)]\s+(?=\S)")

@@ -216,3 +216,13 @@ def test_entries_that_close_with_their_month_and_year_are_cut_after_it() -> None
             "Thesis title: Tides under ice\n"
             "M.Sc. in Physics, Calder State Sept 2014 – Aug 2016\n")
     assert len(split_entries(text, 0, len(text))) == 1
+
+
+def test_a_tables_header_over_its_rule_is_no_heading() -> None:
+    text = ("Wei Tan\n\n5. TEACHING\n=================================\n\n"
+            "Course                          Level          Role\n"
+            "---------------------------------------------------------\n"
+            "CE301 Steel Bridge Design       Undergraduate  Lecturer\n\n"
+            "Awards\n------\nBest Paper Award, 2021\n")
+    titles = [s.title for s in split_sections(text, "Wei Tan")]
+    assert titles == ["Profile", "Teaching", "Awards"]
