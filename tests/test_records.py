@@ -4246,3 +4246,21 @@ def test_a_table_of_courses_led_by_academic_years_with_a_role_column() -> None:
     courses = _fields(text, "Inés Garmendia Roldán", "teaching", "course", "role", "term")
     assert courses == [("26415 Estratigrafía", "Profesora responsable", "2024/25–actualidad"),
                        ("26421 Sedimentología", "Profesora", "2021/22–2023/24")]
+
+
+def test_the_uks_integrated_masters_degrees() -> None:
+    for degree in ("MPhys in Physics (First Class Honours)", "MChem in Chemistry"):
+        text = ("Rowan Pethybridge\n\nEDUCATION\n\n"
+                "2014 – 2018     PhD in Physics, University of Durham\n"
+                f"2010 – 2014     {degree}, University of Manchester\n")
+        degrees = _fields(text, "Rowan Pethybridge", "education", "institution", "level")
+        assert degrees == [("University of Durham", "phd"),
+                           ("University of Manchester", "masters")], degree
+
+
+def test_two_degrees_of_one_level_at_two_universities_of_are_two() -> None:
+    text = ("Rowan Pethybridge\n\nEDUCATION\n\n"
+            "2010 – 2014     MSc in Physics, University of Manchester\n"
+            "2009 – 2010     MSc in Chemistry, University of Leeds\n")
+    degrees = _fields(text, "Rowan Pethybridge", "education", "institution")
+    assert degrees == [("University of Manchester",), ("University of Leeds",)]

@@ -783,8 +783,10 @@ def record_key(record: Record) -> tuple[str, ...]:
     norm = lambda s: re.sub(r"[^a-z0-9]+", "", str(s or "").lower())  # noqa: E731
     if record.kind == "publication":
         return ("publication", norm(d["title"])[:60])
-    if record.kind == "education":
-        return ("education", d["level"], norm(d["institution"])[:12])
+    if record.kind == "education":  # ("University of Leeds" and "… of Manchester" are two)
+        school = re.sub(r"\b(?:the|of|university|universi\w+|college|institute|de|du|der|di|la)\b",
+                        "", str(d["institution"] or "").lower())
+        return ("education", d["level"], norm(school)[:12])
     if record.kind == "position":
         return ("position", norm(d["organisation"])[:20], norm(d["role"]), norm(d.get("start")))
     if record.kind == "award":

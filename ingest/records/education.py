@@ -30,6 +30,8 @@ _LEVELS = (
                 # public health, policy, administration, fine arts, research, social work, law
                 r"M\.?P\.?H\.?(?=[\s,]|$)|MP[AP](?=[\s,]|$)|MFA(?=[\s,]|$)|M\.?Res\.?(?=[\s,]|$)|"
                 r"MSW(?=[\s,]|$)|LL\.?M\.?(?=[\s,]|$)|"
+                # the UK's integrated masters: "MChem in Chemistry", "MPhys", "MSci"
+                r"M(?:Chem|Phys|Math|Sci|Biol|Biochem|Geol|Comp|EarthSci)(?=[\s,]|$)|"
                 r"Maestría|Mestrado|Laurea [Mm]agistrale|Mgr\.|Magister|"  # Mgr.: Czech, Polish
                 r"Diplom(?:-[A-Z]\w+)?(?=[\s,(]|$)|Dipl\.-\w+\.|"
                 r"Cand\.\s?(?:scient|philol|polit|mag|oecon|psychol|real|jur)\.|Fil\.\s?mag\.|"
