@@ -62,6 +62,8 @@ SUBSECTION_WORDS = {
     "preprint", "under submission", "under review", "thesis", "theses", "book chapters",
     "posters", "demos", "technical reports",
 }
+# Of those, the ones that name a list of papers wherever they stand ("Preprints" after "Teaching")
+_LISTS_ALONE = frozenset({"preprints", "book chapters", "technical reports"})
 # Nouns a CV heading ends with ("Academic & Research Experience", "Grants, Honours & Awards"),
 # in the languages CVs are most often written in.
 HEADING_NOUNS = frozenset("""
@@ -384,7 +386,8 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
         if not title and i + 1 < len(all_lines) and _is_setext(line, all_lines[i + 1]) and \
                 not (person and _heading_key(line) == person.lower()):
             title = clean_line(line).rstrip(":").strip()  # Markdown's "Teaching\n======"
-        if title and _heading_key(line) in SUBSECTION_WORDS and not _LISTING.search(parent):
+        if title and _heading_key(line) in SUBSECTION_WORDS - _LISTS_ALONE and \
+                not _LISTING.search(parent):
             title = None  # "Workshop" alone under Skills is a wrapped line, not a subsection
         if not title and parent and (sub := _SUB_NUMBER.match(line)):
             # "4.3 Formación docente recibida" under "4. DOCENCIA": a numbered part of the
@@ -407,7 +410,8 @@ def _split_sections(text: str, person: str | None) -> tuple[Section, ...]:
             if offset > start:
                 sections.append(Section(current, start, offset))
             key = _heading_key(line)
-            if key in SUBSECTION_WORDS and parent:
+            if key in SUBSECTION_WORDS and parent and (key not in _LISTS_ALONE
+                                                       or _LISTING.search(parent)):
                 current = f"{parent} — {title}"
             else:
                 current = parent = title.title() if title.isupper() else title

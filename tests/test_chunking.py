@@ -226,3 +226,12 @@ def test_a_tables_header_over_its_rule_is_no_heading() -> None:
             "Awards\n------\nBest Paper Award, 2021\n")
     titles = [s.title for s in split_sections(text, "Wei Tan")]
     assert titles == ["Profile", "Teaching", "Awards"]
+
+
+def test_preprints_after_another_kind_of_section_head_their_own() -> None:
+    text = ("Aino Rautavaara\n\nTeaching\n\nCS101 Intro to Programming, Fall 2020\n\n"
+            "Preprints\n\n[P1]  Aino Rautavaara: A note on rank queries. CoRR abs/2104.05678\n\n"
+            "Publications\n\nJournal\n\n[J1] A paper\n\nPreprints\n\n[P2] Another\n")
+    titles = [s.title for s in split_sections(text, "Aino Rautavaara")]
+    assert titles == ["Profile", "Teaching", "Preprints", "Publications — Journal",
+                      "Publications — Preprints"]
