@@ -134,13 +134,22 @@ _OPENS_WITH_ORGANISATION = re.compile(
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
 
+# A grade, as a question for a GPA wants it: "3.74/4.00", "GPA 3.9", "110/110", "cum laude"
+_GRADE_QUESTION = re.compile(r"\b(?:c?gpa|grade point|grades?)\b", re.I)
+_GRADE = re.compile(r"(?<![\d.])\d{1,2}[.,]\d{1,2}(?![\d.])|\d+(?:[.,]\d+)?\s*/\s*\d+|"
+                    r"\b(?:cum laude|summa|magna|distinction|first[- ]class|honou?rs|"
+                    r"with merit|mention)\b", re.I)
+
+
 def fits_shape(question: str, text: str) -> bool:
     """Whether text can answer by its shape: a digit where the question asks for a number or a
-    date, a count (a number that is not a year, or a number word) where it asks how many or how
-    much. Citation markers are not numbers."""
+    date, a grade where it asks for one, a count (a number that is not a year, or a number word)
+    where it asks how many or how much. Citation markers are not numbers."""
     text = re.sub(r"\[\d+(?:,\s*\d+)*\]", "", text)
     if _NUMERIC.search(question) and not re.search(r"\d", text):
         return False
+    if _GRADE_QUESTION.search(question) and not _GRADE.search(text):
+        return False  # "GPA at Northgate?" is not met by its address's "Room 4031"
     return not _COUNT_QUESTION.search(question) or _COUNT.search(text) is not None
 
 

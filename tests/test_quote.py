@@ -279,6 +279,10 @@ def test_auto_picks_lines_where_the_written_answer_has_no_number_asked_for(setti
     assert fits_shape(question, result.text) and not fits_shape(question, undated)
     assert not fits_shape("How many students does she advise?", "She advises students [2].")
     assert fits_shape("How many students does she advise?", "She advises 4 students [2].")
+    gpa = "What was her GPA at Northgate University?"
+    assert not fits_shape(gpa, "Northgate University, 12 Harbour Road, Room 4031 [1].")
+    assert fits_shape(gpa, "B.Sc., Northgate University, GPA: 3.74/4.00 [1].")
+    assert fits_shape(gpa, "Laurea, Università di Bologna, 110/110 cum laude [1].")
 
 
 def test_auto_picks_lines_where_the_written_answer_gives_another_kind_of_thing(
