@@ -4189,8 +4189,8 @@ def test_gb_t_7714_references() -> None:
             "[1] LU W J, ZHOU M†, HAN Q*. Scour around bridge piers under combined waves and\n"
             "    currents[J]. Coastal Engineering, 2023, 181: 104276.\n"
             "[2] ZHOU M†, LU W J. Sediment transport near monopiles[C]//Proceedings of the 9th\n"
-            "    International Conference on Scour and Erosion (ICSE 2022). Taipei: CRC Press, 2022:\n"
-            "    311-318.\n"
+            "    International Conference on Scour and Erosion (ICSE 2022). Taipei: CRC Press,\n"
+            "    2022: 311-318.\n"
             "[3] LU W J. Bridge Scour Engineering[M]. Beijing: China Communications Press, 2021.\n"
             "[4] LU W J, HAN Q. Pier protection device: CN112345678B[P]. 2021-03-02.\n")
     papers = _fields(text, "Wenjie Lu", "publication", "title", "authors", "venue", "year")
@@ -4224,8 +4224,8 @@ def test_harvard_and_iso_690_references() -> None:
 
 def test_rsc_references_with_titles() -> None:
     text = ("Imogen R. Latchford\n\nPUBLICATIONS\n\n"
-            "1. I. R. Latchford, P. Nwosu and K. Berrow, Porous glasses from coordination polymers, "
-            "Chem. Sci., 2022, 13, 4410–4418.\n"
+            "1. I. R. Latchford, P. Nwosu and K. Berrow, Porous glasses from coordination "
+            "polymers, Chem. Sci., 2022, 13, 4410–4418.\n"
             "2. K. Berrow and I. R. Latchford, Operando spectroscopy of copper frameworks, Angew. "
             "Chem., Int. Ed., 2021, 60, 11223–11230.\n"
             "3. I. R. Latchford, Framework membranes for nanofiltration, Science, 2020, 368, "
@@ -4238,10 +4238,10 @@ def test_rsc_references_with_titles() -> None:
 
 def test_a_table_of_courses_led_by_academic_years_with_a_role_column() -> None:
     text = ("Inés Garmendia Roldán\n\nDOCENCIA\n\n"
-            "Curso(s)              Asignatura                                 Función\n"
-            "2024/25–actualidad    26415 Estratigrafía                        Profesora responsable\n"
+            "Curso(s)              Asignatura                     Función\n"
+            "2024/25–actualidad    26415 Estratigrafía            Profesora responsable\n"
             "                      Grado en Geología, 2.º curso, 6 ECTS\n"
-            "2021/22–2023/24       26421 Sedimentología                       Profesora\n"
+            "2021/22–2023/24       26421 Sedimentología           Profesora\n"
             "                      Grado en Geología, 3.er curso, 6 ECTS\n")
     courses = _fields(text, "Inés Garmendia Roldán", "teaching", "course", "role", "term")
     assert courses == [("26415 Estratigrafía", "Profesora responsable", "2024/25–actualidad"),

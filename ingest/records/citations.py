@@ -333,7 +333,8 @@ def _venue(part: str) -> str | None:
     # "Beijing: China Communications Press, 2021", "Aachen : Apprimus, 2019"
     part = re.sub(r"^\d{1,2}(?:st|nd|rd|th|\.)?\s(?:edn|ed|Aufl|éd|edición)\.?,?\s+", "", part)
     part = re.sub(r"^[A-ZÀ-Þ][\w'’-]+(?:\s[A-ZÀ-Þ][\w'’-]+)?(?:\s:|:(?=\s(?:[^,]*\s)?(?:Press|"
-                  r"Publishers|Publishing|Verlag|Books|Editorial|Ediciones)\b|\s[A-ZÀ-Þ][^,.:;\d]{1,60}"
+                  r"Publishers|Publishing|Verlag|Books|Editorial|Ediciones)\b|"
+                  r"\s[A-ZÀ-Þ][^,.:;\d]{1,60}"
                   r"(?:[,.]\s*(?:(?:19|20)\d{2}\b|pp?\.|$)|$)))\s+(?=[A-ZÀ-Þ])", "", part)
     # "Proc. SEA 2019, LNCS …": a meeting's proceedings named by its short name and year
     part = re.sub(r"^Proc\.\s+(?=[A-Z][\w-]*[A-Z][\w-]*\s+(?:19|20)\d{2}\b)", "", part)

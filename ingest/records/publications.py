@@ -1000,7 +1000,8 @@ _TO_READER = re.compile(r"(?:Please|See|Visit|Click|Check out|For (?:more|a full
 # "[Manuscript submitted for publication]"; GB/T 7714's "[J]", "[C]", "[M]") or where it was
 # given ("[NeurIPS '23]")
 TITLE_NOTE = re.compile(
-    rf"\s*\[(?:[A-Z]{{1,2}}(?:/OL)?|[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*|(?:abstract|editorial|preprint|letter|comment"
+    rf"\s*\[(?:[A-Z]{{1,2}}(?:/OL)?|[^\]]{{2,40}}{_APOS}\d{{2}}[^\]]*|"
+    r"(?:abstract|editorial|preprint|letter|comment"
     r"|commentary|review|erratum|correction|poster|data ?set|(?:computer )?software|video"
     r"|podcast|(?:unpublished |doctoral |master'?s )?(?:manuscript|dissertation|thesis)"
     r"|conference (?:paper|presentation|session|abstract))\b[^\]]{0,80})\][.\s]*$", re.I)
