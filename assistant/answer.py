@@ -244,11 +244,10 @@ class Assistant:
             # "Which company did she intern at?" answered with "Summer Intern", a phone number
             # with a patent number: an answer to another question
             result = _lacking(self.backend, lacking)
-        if not result.refused and "picked" in diagnostics and (
-                absent := quote.unnamed(question, passages, focus)):
-            # a quoted line answers a question whose premise no passage bears out
-            result.notes.append(f"None of the passages found names {' or '.join(absent)}; the "
-                                "quoted lines are what they say instead.")
+        if not result.refused and (absent := quote.unnamed(question, passages, focus)):
+            # an answer to a question whose premise no passage bears out says so first, or it
+            # reads as if it answered: her Microsoft Research line for "Which Google team …?"
+            result = with_absent(result, absent)
         if not result.refused and typed.reason == ADVISED_BY_THEM and (
                 inverted := own_advisors_named(result.text, typed.people, self.index)):
             result = refusal(self.backend, "checker")
@@ -478,6 +477,14 @@ def finish(raw: str, passages: Sequence[Passage], *, backend: str,
         notes.append("Sentences the passages do not support were left out.")
     return Answer(text=text, citations=citations, refused=False, backend=backend, notes=notes,
                   retrieved=[p.chunk.id for p in passages])
+
+
+def with_absent(result: Answer, absent: list[str]) -> Answer:
+    """The answer led by the statement that no passage found names `absent`."""
+    named = " or ".join(absent)
+    return dataclasses.replace(
+        result, absent=absent,
+        text=f"None of the passages found names {named}; they say instead:\n{result.text}")
 
 
 def _lacking(backend: str, lacking: str) -> Answer:

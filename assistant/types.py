@@ -40,6 +40,10 @@ class Answer:
     # False for a records answer whose people's records hold fewer entries than their documents
     # appear to list (see ingest/records/coverage.py): the passages answer instead
     complete: bool = True
+    # What the question names that none of the passages found names: a premise the documents do
+    # not bear out ("Which Google team did Jia Wei intern on?" where her CV lists Microsoft
+    # Research); the text says so before what the passages say instead
+    absent: list[str] = field(default_factory=list)
     # Why a refusal happened, for the eval's refusal funnel: "refused_by" is "override",
     # "retrieval" (no passage), "model" (it wrote the refusal), "checker" (no sentence was
     # supported; "dropped" says why) or "extractive"; "context" is the text the model read.

@@ -226,7 +226,8 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
     return CaseResult(case, answer.text, answer.refused, cited, retrieved, first, total,
                       answer.backend, named=metrics.named_people(answer.text, known),
                       refused_by=str(why.get("refused_by") or ""),
-                      dropped=list(why.get("dropped") or []), context=why.get("context"))
+                      dropped=list(why.get("dropped") or []), context=why.get("context"),
+                      absent=bool(answer.absent))
 
 
 def run_case(answerer: Answerer, case: Case, index: Index) -> CaseResult:

@@ -48,6 +48,9 @@ class CaseResult:
     refused_by: str = ""  # what refused (Answer.diagnostics): override, model, checker, …
     dropped: list[str] = field(default_factory=list)  # why the checker dropped each sentence
     context: list[str] | None = None  # what the model read, when it was asked
+    # The answer says that no passage names something the question does (Answer.absent): it
+    # turns the question's premise down, as a refusal does, and says what the documents give
+    absent: bool = False
 
 
 def has_variant(text: str, variants: Sequence[str]) -> bool:
@@ -319,13 +322,15 @@ def mean(values: Sequence[Score]) -> Score:
 
 
 def refusal_scores(results: Sequence[CaseResult]) -> dict[str, Score]:
-    """Precision: refusals that were right; recall: refusal cases that were refused."""
+    """Precision: refusals that were right; recall: refusal cases that were refused, or whose
+    answer turned their premise down ("None of the passages found names Google; …")."""
     refused = [r for r in results if r.refused]
     should = [r for r in results if r.case.refuse]
     return {
         "refusal_precision": (sum(r.case.refuse for r in refused) / len(refused)
                               if refused else None),
-        "refusal_recall": sum(r.refused for r in should) / len(should) if should else None,
+        "refusal_recall": (sum(r.refused or r.absent for r in should) / len(should)
+                           if should else None),
     }
 
 

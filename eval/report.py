@@ -21,7 +21,8 @@ def case_to_dict(r: CaseResult) -> dict[str, Any]:
     """One case's question, answer, sources and scores, as the JSON report stores them."""
     return {
         "id": r.case.id, "kind": r.case.kind, "question": r.case.question,
-        "answer": r.text, "refused": r.refused, "should_refuse": r.case.refuse,
+        "answer": r.text, "refused": r.refused, "absent": r.absent,
+        "should_refuse": r.case.refuse,
         "error": r.error, "backend": r.backend,
         "citations": [{"n": c.n, "source": c.source, "person": c.person, "chunk_id": c.chunk_id}
                       for c in r.citations],

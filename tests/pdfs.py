@@ -70,6 +70,17 @@ def ligature_pdf(path: Path) -> Path:
     return path
 
 
+def word_hyphens_pdf(path: Path) -> Path:
+    """A title whose hyphens are Unicode's, as Word sets them: U+2011 and U+2010."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.add_font("DejaVu", fname=str(LIGATURE_FONT))
+    pdf.set_font("DejaVu", size=11)
+    pdf.cell(text="Early post\u2011Neolithic evolution of half\u2010tetrad maps")
+    pdf.output(str(path))
+    return path
+
+
 def math_letters_pdf(path: Path) -> Path:
     """A reference whose title is set with mathematical italic letters, as LaTeX sets "$z$"."""
     pdf = FPDF()

@@ -53,6 +53,24 @@ def test_a_place_the_passage_does_not_name_is_cut_from_a_written_answer(settings
     assert "Halverson University" in result.citations[0].quote
 
 
+def test_an_answer_to_a_premise_no_passage_bears_out_says_so_first(settings,
+                                                                   sample_index) -> None:
+    """Jia Wei's CV lists a Microsoft Research internship and no Google one: the answer gives
+    what her CV says, led by the statement that no passage names Google, and the result says
+    which premise failed."""
+    result, _ = _ask(settings, sample_index,
+                     "Jia Wei was a Research Intern at Microsoft Research [1].",
+                     "Which Google team did Jia Wei intern on?", people=["Jia Wei"])
+    assert not result.refused and result.absent == ["Google"]
+    first, rest = result.text.split("\n", 1)
+    assert first == "None of the passages found names Google; they say instead:"
+    assert "Microsoft Research [1]" in rest and result.citations[0].person == "Jia Wei"
+    named, _ = _ask(settings, sample_index, "Jia Wei was a Research Intern at Microsoft "
+                    "Research [1].", "Which Microsoft team did Jia Wei intern on?",
+                    people=["Jia Wei"])
+    assert named.absent == [] and named.text.startswith("Jia Wei was")
+
+
 def test_refusal_phrase_gives_refused_answer_without_citations(settings, sample_index) -> None:
     result, _ = _ask(settings, sample_index, prompts.REFUSAL, "What is Jun Wei's shoe size?")
     assert result.refused and result.citations == [] and result.text == prompts.REFUSAL

@@ -114,6 +114,9 @@ def test_refusal_precision_and_recall() -> None:
     scores = metrics.refusal_scores(results)
     assert scores == {"refusal_precision": 1 / 3, "refusal_recall": 1 / 2}
     assert metrics.refusal_scores([_result(shouldnt)])["refusal_precision"] is None
+    # "None of the passages found names Google; …" turns a false premise down
+    turned = metrics.refusal_scores([_result(should, absent=True), _result(should)])
+    assert turned == {"refusal_precision": None, "refusal_recall": 1 / 2}
 
 
 def test_latency_percentiles_interpolate() -> None:

@@ -57,6 +57,14 @@ def test_ligatures_become_letters(tmp_path: Path) -> None:
     assert not set(LIGATURES) & set(doc.text)
 
 
+def test_unicode_hyphens_become_the_hyphen_a_question_types(tmp_path: Path) -> None:
+    if not pdfs.LIGATURE_FONT.exists():
+        pytest.skip(f"no TTF font with hyphen glyphs at {pdfs.LIGATURE_FONT}")
+    doc = load(pdfs.word_hyphens_pdf(tmp_path / "hyphens.pdf"))
+    assert "Early post-Neolithic evolution of half-tetrad maps" in doc.text
+    assert doc.repairs == []
+
+
 def test_mathematical_letters_become_plain_letters(tmp_path: Path) -> None:
     if not pdfs.MATH_FONT.exists():
         pytest.skip(f"no TTF font with mathematical letters at {pdfs.MATH_FONT}")

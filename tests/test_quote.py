@@ -704,7 +704,7 @@ def test_a_written_answer_that_makes_the_mentor_the_one_mentored_is_not_kept(set
     assert len(model.calls) == 1
 
 
-def test_a_quoted_line_for_a_premise_no_passage_names_says_so(settings, index) -> None:
+def test_a_quoted_line_for_a_premise_no_passage_names_says_so_first(settings, index) -> None:
     # the sample's Jia Wei interned at Microsoft Research and Snowline Analytics, not at Google
     def quoted(question: str):
         """The answer where the model writes the refusal and picks the Microsoft Research line."""
@@ -714,10 +714,11 @@ def test_a_quoted_line_for_a_premise_no_passage_names_says_so(settings, index) -
 
     result = quoted("Which Google team did Jia Wei intern on?")
     assert not result.refused and "Microsoft Research" in result.text
-    assert any("names Google;" in note for note in result.notes), result.notes
-    # a question whose names the passages give gets no such note
+    assert result.absent == ["Google"]
+    assert result.text.startswith("None of the passages found names Google; they say instead:\n")
+    # a question whose names the passages give is answered as it is
     result = quoted("Which Microsoft Research group did Jia Wei intern with?")
-    assert not result.refused and not any("None of the passages" in n for n in result.notes)
+    assert not result.refused and not result.absent and "None of the" not in result.text
 
 
 def test_a_name_the_passages_give_in_full_or_abbreviate_is_no_absent_premise() -> None:

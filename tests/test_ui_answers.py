@@ -32,3 +32,10 @@ def test_records_answers_and_refusals_are_shown_as_they_are() -> None:
     refused = Answer("The indexed documents do not say.", refused=True, route="refusal")
     assert name_people(records) is records and name_people(refused) is refused
     assert name_people(Answer("No markers here.", CITES)).text == "No markers here."
+
+
+def test_the_line_that_turns_a_premise_down_stays_above_the_named_sentences() -> None:
+    text = "None of the passages found names Google; they say instead:\nShe interned at MSR [2]."
+    shown = name_people(Answer(text, CITES, absent=["Google"])).text
+    assert shown.split("\n") == ["None of the passages found names Google; they say instead:",
+                                 "Jun Wei: She interned at MSR [2]."]

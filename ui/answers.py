@@ -39,9 +39,11 @@ def name_people(answer: Answer) -> Answer:
     whose = {c.n: c.person for c in answer.citations if c.person}
     if answer.refused or answer.route != "retrieval" or not whose:
         return answer
-    parts: list[str] = []
+    # "None of the passages found names Google; they say instead:" heads the answer on its own
+    lead, body = answer.text.split("\n", 1) if answer.absent else ("", answer.text)
+    parts: list[str] = [lead, "\n"] if lead else []
     previous = None
-    for sentence, space in _sentences(answer.text):
+    for sentence, space in _sentences(body):
         numbers = {int(n) for m in MARKER_PATTERN.finditer(sentence) for n in m.group(1).split(",")}
         people = {whose[n] for n in numbers if n in whose}
         person = people.pop() if len(people) == 1 else None
