@@ -310,7 +310,7 @@ def _named_words(question: str, people: Sequence[str]) -> list[list[str]]:
                  for w in re.findall(r"[\w&’'.-]+", name)]
         if len(found) >= 2 and found[-1] in own:
             continue  # the person as the question writes them: "Zhizhou Zhang" for Chris Zhang
-        words = [w for w in re.findall(r"[\w&’'.-]+", name)
+        words = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[\w&’'.-]+", name)
                  if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
                  and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
         if words:
@@ -329,8 +329,9 @@ def unnamed(question: str, passages: Sequence[Passage], people: Sequence[str]) -
     bear out ("Which Google team did Jia Wei intern on?" answered with her Microsoft Research
     line)."""
     texts = [(p.chunk.text, stems(p.chunk.text)) for p in passages]
+    # a word's parts, as the passages' words are read: "A&M" is "A" and "M"
     return [" ".join(words) for words in _named_words(question, people)
-            if not any(all(stem(w) in found or w.isupper() and abbreviated(w.lower(), text)
+            if not any(all(stems(w) <= found or w.isupper() and abbreviated(w.lower(), text)
                            for w in words) for text, found in texts)]
 
 

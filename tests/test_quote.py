@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -729,6 +730,12 @@ def test_a_name_the_passages_give_in_full_or_abbreviate_is_no_absent_premise() -
     assert unnamed("Whose lab was Kazemi in at UC Davis?", [passage], ["Ali Kazemi"]) == []
     assert unnamed("Which Google team did Kazemi join?", [passage], ["Ali Kazemi"]) == [
         "Google"]
+    # "A&M" is read as the passages' words are, and a possessive is no part of the name
+    texas = Passage(dataclasses.replace(passage.chunk, text="Ali Kazemi | Experience\nGraduate "
+                                        "Research Assistant, Texas A&M University, 2015"), 1.0)
+    assert unnamed("Whom did Kazemi assist at Texas A&M?", [texas], ["Ali Kazemi"]) == []
+    assert unnamed("What rank did Kazemi get in Iran's entrance exam?", [texas],
+                   ["Ali Kazemi"]) == ["Iran"]
 
 
 def test_a_count_glued_to_its_word_reaches_the_model(settings, index, tmp_path) -> None:
