@@ -131,6 +131,12 @@ def select(cases: Sequence[Case], kinds: Sequence[str] = (),
     return chosen[:limit] if limit is not None else chosen
 
 
+# The real corpus's question sets: the first writer's; a second writer's, read since to develop
+# from; a third writer's, held back: measured, never read to write code from
+REAL_SETS = {"real": "real.jsonl", "real-fresh": "real_fresh.jsonl",
+             "real-third": "real_third.jsonl"}
+
+
 def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = None) -> EvalSet:
     """`shared`, `sample` or a JSONL path (which needs `corpus`) as an EvalSet.
 
@@ -148,17 +154,17 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
         # every case of the set in two other phrasings (eval/paraphrases/, ROUTING.md)
         base = resolve_set(spec.removesuffix("-paraphrases"), corpus, shared)
         return EvalSet(spec, EVAL_DIR / "paraphrases" / f"{base.name}.jsonl", base.corpus)
-    if spec in ("real", "real-fresh"):  # 30 real CVs and profile pages nobody wrote the code
-        # around; real-fresh: questions a second writer asked of them (eval/README.md)
+    if spec in REAL_SETS:  # 30 real CVs and profile pages nobody wrote the code around, and
+        # the questions of three writers (eval/README.md)
         folder = (shared or REPO.parent / "shared") / "corpus" / "real"
         names = json.loads((EVAL_DIR / "real.names.json").read_text(encoding="utf-8"))
-        cases = EVAL_DIR / ("real.jsonl" if spec == "real" else "real_fresh.jsonl")
+        cases = EVAL_DIR / REAL_SETS[spec]
         return EvalSet(spec, cases, corpus or folder, names)
     path = Path(spec)
     if not path.is_file():
         raise EvalError(
             f"no eval set {spec!r}: name `shared`, `sample`, `real`, `real-fresh`, "
-            "`shared-paraphrases`, "
+            "`real-third`, `shared-paraphrases`, "
             "`sample-paraphrases` or a JSONL file of cases")
     if corpus is None:
         raise EvalError(f"{spec} is a custom eval set: pass the folder it is about with --corpus")

@@ -18,7 +18,7 @@ _LIGATURE_MAP = {ord(c): unicodedata.normalize("NFKC", c) for c in LIGATURES}
 # Word sets "post‑Neolithic" with U+2011, the non-breaking hyphen (113 of them in one CV of the
 # real corpus), and U+2010 is a hyphen too: as "-" they are one word to the citation checker, the
 # keyword index and a question that types the hyphen. Not counted: nothing a reader sees changes.
-_HYPHENS = {0x2010: "-", 0x2011: "-"}
+_FOLDED = {**_LIGATURE_MAP, 0x2010: "-", 0x2011: "-"}
 # Mathematical letters and digits ("at 𝑧 ∼ 7", "Lyman-𝛼"), with any accent on them ("𝑃̇" → "Ṗ").
 # U+210E is the italic h the block leaves out.
 _MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff\u210e][\u0300-\u036f]*")
@@ -246,7 +246,7 @@ def fold_letters(text: str) -> tuple[str, int, int]:
     """Ligatures and mathematical letters replaced by plain letters, and how many of each;
     Unicode hyphens become "-"."""
     ligatures = sum(text.count(c) for c in LIGATURES)
-    text = text.translate({**_LIGATURE_MAP, **_HYPHENS} if ligatures else _HYPHENS)
+    text = text.translate(_FOLDED)
     text, math = _MATH_LETTER.subn(lambda m: unicodedata.normalize("NFKC", m[0]), text)
     return text, ligatures, math
 

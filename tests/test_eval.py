@@ -140,7 +140,7 @@ def test_aggregate_leaves_out_metrics_that_do_not_apply() -> None:
 # -- cases, sets, reports ------------------------------------------------------------------------
 
 def test_shipped_case_files_load_and_follow_the_schema() -> None:
-    for name in ("shared", "sample", "real", "real-fresh"):
+    for name in ("shared", "sample", "real", "real-fresh", "real-third"):
         cases = load_cases(resolve_set(name).cases_path)
         assert len({c.id for c in cases}) == len(cases) > 40
         for c in cases:
