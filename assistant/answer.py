@@ -223,12 +223,6 @@ class Assistant:
                         question, lines, valued, focus, sections, context)) == 1:
                     kept = labelled
                     diagnostics["labelled"] = lines[labelled[0]].text
-                elif not chosen and can and not shaped and (
-                        best := quote.best_line(question, lines, can, focus, sections)):
-                    # the 1.5B model names no line although one of those it was shown meets
-                    # the question's words as no other does
-                    kept = best
-                    diagnostics["best"] = lines[best[0]].text
                 cut = quote.apart(context, lines)
                 raw = quote.compose(quote.restore(context, lines, kept), kept, cut)
                 if kept and quote.lacks_asked(question, raw, focus):

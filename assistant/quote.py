@@ -291,34 +291,12 @@ def sole_line(question: str, lines: Sequence[Line], people: Sequence[str],
     found = of_degree_asked(question, context, lines, found)  # the degree asked, of several
     if len(found) != 1:
         return []
-    return found if _met(question, lines[found[0]], sections, people) >= SOLE_TERMS else []
-
-
-def _met(question: str, line: Line, sections: Sequence[str], people: Sequence[str]) -> int:
-    """How many of the question's words besides the names of the things it asks about a line
-    meets, in its text, its section heading or by its shape (a date for "when")."""
+    line = lines[found[0]]
     named = set().union(*named_things(question, people))
     rest = question_terms(question, people) - _name_parts(question, people) - named
     text = f"{line.text} {sections[line.passage]}"
-    return unit_score(text, rest) + len(shape_terms(line.text, rest) & rest)
-
-
-# A line the model did not pick must meet more: two words ("research internship") are met by the
-# line of the entry that "Who funded her research internship?" asks another thing of.
-BEST_TERMS = 3
-
-
-def best_line(question: str, lines: Sequence[Line], can: Sequence[int], people: Sequence[str],
-              sections: Sequence[str]) -> list[int]:
-    """Of the lines that could answer (`can`, each passed `accept`), the one that meets most of
-    the question's words, where it meets BEST_TERMS or more and no other line meets as many:
-    for the pick that names no line although one answers ("Which organization hosted him as a
-    summer student in 2015?" and the one line "Summer Student, IT department, CERN … Jun to
-    Sep 2015"). Empty where the best is shared or weak."""
-    scored = sorted(((_met(question, lines[n], sections, people), n) for n in can), reverse=True)
-    if not scored or scored[0][0] < BEST_TERMS or len(scored) > 1 and scored[1][0] == scored[0][0]:
-        return []
-    return [scored[0][1]]
+    met = unit_score(text, rest) + len(shape_terms(line.text, rest) & rest)
+    return found if met >= SOLE_TERMS else []
 
 
 def _named_words(question: str, people: Sequence[str]) -> list[list[str]]:
@@ -332,7 +310,7 @@ def _named_words(question: str, people: Sequence[str]) -> list[list[str]]:
                  for w in re.findall(r"[\w&’'.-]+", name)]
         if len(found) >= 2 and found[-1] in own:
             continue  # the person as the question writes them: "Zhizhou Zhang" for Chris Zhang
-        words = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[\w&’'.-]+", name)
+        words = [w for w in re.findall(r"[\w&’'.-]+", name)
                  if re.sub(r"['’]s$", "", w).strip(".").lower() not in own
                  and not _GENERIC.match(w) and w.lower() not in STOPWORDS]
         if words:
@@ -352,7 +330,7 @@ def unnamed(question: str, passages: Sequence[Passage], people: Sequence[str]) -
     line)."""
     texts = [(p.chunk.text, stems(p.chunk.text)) for p in passages]
     # a word's parts, as the passages' words are read: "A&M" is "A" and "M"
-    return [" ".join(words) for words in _named_words(question, people)
+    return [re.sub(r"['’]s$", "", " ".join(words)) for words in _named_words(question, people)
             if not any(all(stems(w) <= found or w.isupper() and abbreviated(w.lower(), text)
                            for w in words) for text, found in texts)]
 

@@ -180,8 +180,7 @@ def test_a_picked_line_is_quoted_with_its_citation(local_settings, sample_index)
     # The prompt numbers the lines; find the Halverson line's number as the model would.
     question = "Which university was Priya Ramanathan a postdoctoral researcher at?"
     probe, model = _ask(local_settings, sample_index, "0", question)
-    # no line picked: the one that meets the question's words as no other does is quoted
-    assert not probe.refused and "Halverson" in probe.text
+    assert probe.refused and probe.diagnostics["refused_by"] == "no line"
     listing = model.prompts[0]
     number = _number_of(listing, "Halverson")
     result, _ = _ask(local_settings, sample_index, number, question)
@@ -753,22 +752,3 @@ def test_a_count_glued_to_its_word_reaches_the_model(settings, index, tmp_path) 
     assert "117citations" in str(model.prompts[0])
     assert not result.refused and "117" in result.text
 
-
-def test_a_pick_of_no_line_quotes_the_one_line_that_meets_the_question_most(settings,
-                                                                            index) -> None:
-    """The 1.5B model writes the refusal and picks no line for questions whose line is right
-    there; the line that meets more of the question's words than any other is quoted, and a
-    question that no line meets that well stays refused."""
-    auto = settings.model_copy(update={"llm": "local", "answer_style": "auto"})
-    ingest([SAMPLE], auto, index)
-
-    def picked_none(question: str):
-        model = FakeChatModel(responses=[prompts.REFUSAL, "0"])
-        return Assistant(auto, index=index, chat_model=model).answer(question)
-
-    hosted = picked_none("Which organization hosted Jia Wei as a research intern in 2019?")
-    assert not hosted.refused and "Microsoft Research" in hosted.text
-    assert hosted.citations[0].person == "Jia Wei"
-    for question in ("When was Daniel Achterberg born?",
-                     "How much research funding has Sofia Lindqvist received?"):
-        assert picked_none(question).refused, question
