@@ -59,26 +59,25 @@ def cv_pdf(path: Path) -> Path:
     return path
 
 
-def ligature_pdf(path: Path) -> Path:
-    """A page whose text is written with the ﬁ, ﬂ and ﬃ ligature characters."""
+def _dejavu_line_pdf(path: Path, text: str) -> Path:
+    """A page with one line set in DejaVu Sans, which has glyphs for what the core fonts lack."""
     pdf = FPDF()
     pdf.add_page()
     pdf.add_font("DejaVu", fname=str(LIGATURE_FONT))
     pdf.set_font("DejaVu", size=11)
-    pdf.cell(text="An e\ufb03cient \ufb01eld study of data\ufb02ow systems")
+    pdf.cell(text=text)
     pdf.output(str(path))
     return path
+
+
+def ligature_pdf(path: Path) -> Path:
+    """A page whose text is written with the ﬁ, ﬂ and ﬃ ligature characters."""
+    return _dejavu_line_pdf(path, "An e\ufb03cient \ufb01eld study of data\ufb02ow systems")
 
 
 def word_hyphens_pdf(path: Path) -> Path:
     """A title whose hyphens are Unicode's, as Word sets them: U+2011 and U+2010."""
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.add_font("DejaVu", fname=str(LIGATURE_FONT))
-    pdf.set_font("DejaVu", size=11)
-    pdf.cell(text="Early post\u2011Neolithic evolution of half\u2010tetrad maps")
-    pdf.output(str(path))
-    return path
+    return _dejavu_line_pdf(path, "Early post\u2011Neolithic evolution of half\u2010tetrad maps")
 
 
 def math_letters_pdf(path: Path) -> Path:
