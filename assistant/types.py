@@ -49,5 +49,12 @@ class Answer:
     # supported; "dropped" says why) or "extractive"; "context" is the text the model read.
     diagnostics: dict[str, Any] = field(default_factory=dict)
 
+    def premise_and_body(self) -> tuple[str, str]:
+        """The line that turns the question's premise down (empty where none) and the rest."""
+        if not self.absent:
+            return "", self.text
+        lead, _, body = self.text.partition("\n")
+        return lead, body
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -163,8 +163,8 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
     path = Path(spec)
     if not path.is_file():
         raise EvalError(
-            f"no eval set {spec!r}: name `shared`, `sample`, `real`, `real-fresh`, "
-            "`real-third`, `shared-paraphrases`, "
+            f"no eval set {spec!r}: name `shared`, `sample`, "
+            f"{', '.join(f'`{name}`' for name in REAL_SETS)}, `shared-paraphrases`, "
             "`sample-paraphrases` or a JSONL file of cases")
     if corpus is None:
         raise EvalError(f"{spec} is a custom eval set: pass the folder it is about with --corpus")

@@ -40,7 +40,7 @@ def name_people(answer: Answer) -> Answer:
     if answer.refused or answer.route != "retrieval" or not whose:
         return answer
     # "None of the passages found names Google; they say instead:" heads the answer on its own
-    lead, body = answer.text.split("\n", 1) if answer.absent else ("", answer.text)
+    lead, body = answer.premise_and_body()
     parts: list[str] = [lead, "\n"] if lead else []
     previous = None
     for sentence, space in _sentences(body):
