@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 import json
+import math
 import queue
 import re
 import secrets
@@ -43,8 +44,9 @@ __all__ = [
 BACKENDS = ("local", "openai", "ollama", "extractive")
 LOCAL_LABEL = "Qwen2.5-Coder-1.5B Q4_K_M"
 # Room for the system prompt, ~350 tokens of passages, the question and a 160-token answer,
-# with headroom; the KV cache costs ~28 KiB a token, so 4096 tokens ≈ 115 MiB.
-LOCAL_CONTEXT = 4096
+# with headroom, in each of the three slots (_start_server); the KV cache costs ~28 KiB a
+# token, so 6144 tokens ≈ 170 MiB.
+LOCAL_CONTEXT = 6144
 # Host-memory prompt cache, from PROFILECHAT_LLM_CACHE_MIB; see _start_server.
 DEFAULT_CACHE_MIB = Settings.model_fields["llm_cache_mib"].default
 REQUEST_TIMEOUT_S = 120.0  # a CPU-only server can take a minute on a long prompt
@@ -112,6 +114,9 @@ class FakeChatModel(BaseChatModel):
     """Deterministic stand-in for tests: scripted replies in turn, streamed word by word."""
 
     responses: list[str] = Field(default_factory=lambda: ["This is a scripted answer."])
+    first_tokens: list[dict[str, float]] = Field(default_factory=list)
+    """The scripted first-token probabilities of each reply in turn, for a call that asks for
+    them (`first_tokens=N`); none beyond the list."""
     prompts: list[str] = Field(default_factory=list)
     """Each call's messages as `type: text` blocks, in call order."""
     calls: list[list[BaseMessage]] = Field(default_factory=list)
@@ -124,13 +129,14 @@ class FakeChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "fake"
 
-    def _reply(self, messages: list[BaseMessage]) -> str:
+    def _reply(self, messages: list[BaseMessage]) -> tuple[str, dict[str, float]]:
         with self._lock:
             self.calls.append(list(messages))
             self.prompts.append(_text(messages))
             reply = self.responses[self._next % len(self.responses)]
+            first = self.first_tokens[self._next] if self._next < len(self.first_tokens) else {}
             self._next += 1
-        return reply
+        return reply, first
 
     def _generate(
         self,
@@ -139,7 +145,9 @@ class FakeChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        message = AIMessage(content=self._reply(messages))
+        reply, first = self._reply(messages)
+        metadata = {"first_tokens": first} if kwargs.get("first_tokens") else {}
+        message = AIMessage(content=reply, response_metadata=metadata)
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _stream(
@@ -150,7 +158,7 @@ class FakeChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
         # Split after whitespace so the pieces join back to the exact reply.
-        for piece in re.split(r"(?<=\s)(?=\S)", self._reply(messages)):
+        for piece in re.split(r"(?<=\s)(?=\S)", self._reply(messages)[0]):
             chunk = ChatGenerationChunk(message=AIMessageChunk(content=piece))
             if run_manager:
                 run_manager.on_llm_new_token(piece, chunk=chunk)
@@ -190,11 +198,12 @@ def _start_server(model_path: str, n_threads: int, n_ctx: int, cache_mib: int) -
     params = xllamacpp.CommonParams()
     params.model.path = model_path
     params.n_ctx = n_ctx
-    # Two slots, each keeping its own prompt's state: the written answer's rules in one and the
-    # line pick's (answer_style auto) in the other. llama.cpp sends a request to the slot whose
-    # prompt it shares most with, so a line pick no longer makes the next answer read its
-    # 243-token rules again (a question after a line pick: ~9 s -> ~5 s).
-    params.n_parallel = 2
+    # Three slots, each keeping its own prompt's state: the written answer's rules, the line
+    # pick's (answer_style auto) and the check of a doubted line's (assistant/quote.py).
+    # llama.cpp sends a request to the slot whose prompt it shares most with, so a line pick no
+    # longer makes the next answer read its 243-token rules again (a question after a line
+    # pick: ~9 s -> ~5 s).
+    params.n_parallel = 3
     params.cpuparams.n_threads = n_threads
     params.cpuparams_batch.n_threads = n_threads
     # Flash attention on the CPU: 12 logged answer and pick prompts read in 74.8 and 77.3 s
@@ -294,6 +303,11 @@ class LocalChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         engine = self._engine()
+        # `first_tokens=N`: the N likeliest first tokens of the reply and their probabilities,
+        # before the grammar narrows them (llama.cpp's n_probs)
+        first = kwargs.pop("first_tokens", 0)
+        if first:
+            kwargs |= {"logprobs": True, "top_logprobs": first}
         try:
             with engine.lock:
                 reply = engine.server.handle_chat_completions(self._body(messages, stop, **kwargs))
@@ -302,14 +316,17 @@ class LocalChatModel(BaseChatModel):
         if (error := _error_message(reply)) is not None:
             raise _failed(error)
         choice = reply["choices"][0]
+        metadata = {
+            "finish_reason": choice.get("finish_reason"),
+            "timings": reply.get("timings", {}),
+            "model_name": LOCAL_LABEL,
+        }
+        if first:
+            metadata["first_tokens"] = _first_tokens(choice)
         message = AIMessage(
             content=choice["message"].get("content") or "",
             usage_metadata=_usage(reply),
-            response_metadata={
-                "finish_reason": choice.get("finish_reason"),
-                "timings": reply.get("timings", {}),
-                "model_name": LOCAL_LABEL,
-            },
+            response_metadata=metadata,
         )
         return ChatResult(generations=[ChatGeneration(message=message)])
 
@@ -331,6 +348,13 @@ class LocalChatModel(BaseChatModel):
             if run_manager and isinstance(chunk.message.content, str) and chunk.message.content:
                 run_manager.on_llm_new_token(chunk.message.content, chunk=chunk)
             yield chunk
+
+
+def _first_tokens(choice: dict[str, Any]) -> dict[str, float]:
+    """The likeliest first tokens of a reply with their probabilities, from its logprobs."""
+    content = (choice.get("logprobs") or {}).get("content") or []
+    top = content[0].get("top_logprobs", []) if content else []
+    return {t["token"]: math.exp(t["logprob"]) for t in top}
 
 
 def _stream_payloads(engine: _Engine, body: dict[str, Any]) -> Iterator[dict[str, Any]]:

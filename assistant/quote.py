@@ -41,6 +41,18 @@ from ingest.records.places import countries_in
 GRAMMAR = 'root ::= num ("," num)*\nnum ::= [0-9] | [1-9][0-9]\n'
 # More picked lines than this are a list the model could not narrow: the first ones are kept.
 MAX_PICKS = 6
+# A "0" the model gave with less than this probability is a doubted refusal: the 1.5B model
+# answers 0 whenever no single line number outweighs it, though the lines together may (0 at
+# 0.29 against 0.56 spread over four lines, the answer among them). Its likeliest line is then
+# checked alone, and quoted where the model, asked of that line only, says yes with at least
+# SURE. Both figures come from 32 such refusals of the development sets (eval/README.md,
+# thirty-first session): seven of eight unanswerable questions' 0s came at 0.41-0.60, no
+# answerable one's over 0.38, and no unanswerable question's line got a yes above 0.49.
+DOUBT = 0.40
+SURE = 0.75
+# The probabilities of this many first tokens are asked for, enough to hold "0" and "yes"/"no".
+FIRST_TOKENS = 20
+CHECK_GRAMMAR = 'root ::= "yes" | "no"\n'
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,36 @@ def messages(question: str, history: Sequence[tuple[str, str]],
     user = prompts.render("quote", question=question, history=earlier,
                           lines=render_lines(context, lines, shown))
     return [SystemMessage(prompts.render("quote_system")), HumanMessage(user)]
+
+
+def shown_grammar(shown: Collection[int]) -> str:
+    """A grammar for one of the `shown` lines' numbers, 0 not among them: the model's likeliest
+    line where its 0 was doubted."""
+    return "root ::= " + " | ".join(f'"{n + 1}"' for n in sorted(shown)) + "\n"
+
+
+def doubted(first: dict[str, float]) -> bool:
+    """Whether a reply of 0 came with a probability under DOUBT (first: the first tokens'
+    probabilities); not when they are unknown."""
+    return bool(first) and first.get("0", 1.0) < DOUBT
+
+
+def check_messages(question: str, history: Sequence[tuple[str, str]],
+                   context: Sequence[tuple[Passage, str]], line: Line) -> list[BaseMessage]:
+    """The one line and the question, for a yes or a no: asked alone, the 1.5B model tells a
+    line that answers from one that does not better than it picks among several."""
+    earlier = f"Earlier question: {history[-1][0]}\n" if history else ""
+    head = context[line.passage][1].split("\n", 1)[0]
+    user = prompts.render("check", head=head, line=line.text, history=earlier,
+                          question=question)
+    return [SystemMessage(prompts.render("check_system")), HumanMessage(user)]
+
+
+def says_yes(first: dict[str, float]) -> bool:
+    """Whether a yes/no reply's first-token probabilities put yes at SURE or more of the two."""
+    yes = sum(p for t, p in first.items() if t.strip().lower() == "yes")
+    no = sum(p for t, p in first.items() if t.strip().lower() == "no")
+    return yes + no > 0 and yes / (yes + no) >= SURE
 
 
 def picks(reply: str, count: int) -> list[int]:

@@ -752,3 +752,30 @@ def test_a_count_glued_to_its_word_reaches_the_model(settings, index, tmp_path) 
     assert "117citations" in str(model.prompts[0])
     assert not result.refused and "117" in result.text
 
+
+
+def test_a_doubted_zero_has_its_likeliest_line_checked_alone(local_settings, sample_index) -> None:
+    """A 0 the model gives at under DOUBT is no refusal yet: the line it likes best among those
+    shown is asked about alone, and quoted where the model says yes with SURE or more."""
+    question = "Which university was Priya Ramanathan a postdoctoral researcher at?"
+    _, probe = _ask(local_settings, sample_index, "0", question)
+    number = _number_of(probe.prompts[0], "Halverson")
+    doubt = {"0": 0.3, number[0]: 0.25, "1": 0.2}
+
+    def asked(check: dict[str, float]):
+        model = FakeChatModel(responses=["0", number, "yes"], first_tokens=[doubt, {}, check])
+        return Assistant(local_settings, index=sample_index, chat_model=model).answer(
+            question), model
+
+    result, model = asked({"yes": 0.8, "no": 0.15})
+    assert not result.refused and "Halverson" in result.text, result
+    assert result.citations and result.citations[0].person == "Priya Ramanathan"
+    # the check reads the one line and the question, not the numbered list
+    line = next(line for line in model.prompts[0].splitlines() if line.startswith(f"{number}. "))
+    assert line.split(". ", 1)[1] in model.prompts[2] and f"\n{number}. " not in model.prompts[2]
+    result, model = asked({"yes": 0.55, "no": 0.4})  # a yes short of SURE is no answer
+    assert result.refused and result.diagnostics["refused_by"] == "no line"
+    assert result.diagnostics["doubted"]["yes"] is False and len(model.prompts) == 3
+    sure = FakeChatModel(responses=["0"], first_tokens=[{"0": 0.6, number[0]: 0.2}])
+    result = Assistant(local_settings, index=sample_index, chat_model=sure).answer(question)
+    assert result.refused and len(sure.prompts) == 1  # a 0 meant is asked about no further
