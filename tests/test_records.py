@@ -4264,3 +4264,37 @@ def test_two_degrees_of_one_level_at_two_universities_of_are_two() -> None:
             "2009 – 2010     MSc in Chemistry, University of Leeds\n")
     degrees = _fields(text, "Rowan Pethybridge", "education", "institution")
     assert degrees == [("University of Manchester",), ("University of Leeds",)]
+
+
+def test_an_employer_named_by_no_lexicon_word_in_an_entry_led_by_its_dates() -> None:
+    # dates alone, then role and employer in either order, or the dates beside the role:
+    # "Pellworth Robotics" names no organisation by its words, only by where it stands
+    entries = {
+        "role first": "2022 – present\nResearch Scientist\nPellworth Robotics, Zurich\n"
+                      "2019 – 2022\nPostdoctoral Researcher\nUniversity of Amsel\n",
+        "employer first": "2022 – present\nPellworth Robotics, Zurich\nResearch Scientist\n"
+                          "2019 – 2022\nUniversity of Amsel\nPostdoctoral Researcher\n",
+        "dates by the role": "2022 – present   Research Scientist\n"
+                             "                 Pellworth Robotics, Zurich\n"
+                             "2019 – 2022      Postdoctoral Researcher\n"
+                             "                 University of Amsel\n"}
+    for layout, body in entries.items():
+        text = f"Ilse Marrow\n\nWORK EXPERIENCE\n{body}"
+        jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start")
+        assert jobs == [("Pellworth Robotics", "Research Scientist", "2022"),
+                        ("University of Amsel", "Postdoctoral Researcher", "2019")], layout
+
+
+def test_a_place_or_a_description_under_a_dated_role_is_no_employer() -> None:
+    text = ("Ilse Marrow\n\nWORK EXPERIENCE\n2020 – 2022\nResearch Intern\nRedmond, WA\n"
+            "2018 – 2020\nSoftware Engineer\nDeveloped tools for mapping coral reefs\n")
+    assert _fields(text, "Ilse Marrow", "position", "organisation") == []
+
+
+def test_a_teaching_line_that_names_its_course_in_quotes_is_no_role_over_a_list() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n"
+            "- Teaching assistant for the course \"Signal Processing\", University of Amsel, 2021\n"
+            "- Lecturer for the course \"Applied Acoustics\", University of Amsel, 2022\n")
+    courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "term")
+    assert courses == [("Signal Processing", "Teaching assistant", "2021"),
+                       ("Applied Acoustics", "Lecturer", "2022")]

@@ -372,11 +372,12 @@ def role_line(text: str) -> str | None:
     if re.fullmatch(r"(?:\(?(?:of record|[a-z]+)\)?)?", rest) and len(text.split()) <= 4:
         return role.group(0)  # "Instructor of record", "Teaching assistant" over its courses
     # Every other part names where: "Lecturer, Digital Circuit Design, Tarn Technical
-    # University" names a course too, taught on that line
+    # University" names a course too, taught on that line, and so does a name in quotes
+    # ("Teaching assistant for the course “Data Mining”, Tarn University")
     parts = [p.strip(" *_") for p in re.split(r",\s*|\s{2,}", rest) if p.strip(" *_")]
     named = [p for p in parts if not _WHERE.search(p) and not countries_in(p)]
     return role.group(0) if _WHERE.search(rest) and len(rest.split()) <= 8 and not any(
-        sum(w[:1].isupper() for w in p.split()) >= 2 for p in named) else None
+        sum(w.lstrip("\"“«'‘(")[:1].isupper() for w in p.split()) >= 2 for p in named) else None
 
 
 # Where a course was taught: a school, or a department of one ("Dept. of Computer Science").

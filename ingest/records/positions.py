@@ -507,6 +507,46 @@ def _heads_entry(lines: Sequence[Line], at: int) -> bool:
         and _dates_alone([Line(dates, 0, 0)], 0)
 
 
+def _names_employer(text: str) -> bool:
+    """Whether a line can be an employer's name whatever words name it: one to eight words,
+    capitalised, no role, date, degree, place alone or sentence ("Lumen Robotics, Zurich")."""
+    words = without_dates(text).split()
+    # a name capitalises its words, a description does not ("Developed tools for mapping")
+    named = [w for w in words if w.lower() not in NAME_JOINERS | {"of", "and", "for", "the", "&"}]
+    if sum(w[:1].isupper() for w in named) < 0.6 * len(named) or re.match(r"\w+ed\b", text):
+        return False
+    first, _, tail = text.partition(",")
+    # a place reads as a name and a place ("Redmond, WA", "Paris, France"); a name does not
+    place = is_place(text) and (bool(re.fullmatch(r"\s*[A-Z]{2}\.?\s*", tail))
+                                or bool(countries_in(first)) or not tail)
+    return 1 <= len(words) <= 8 and text[:1].isupper() and not is_role(text) \
+        and not DATE_POINT.search(text) and not DEGREE.match(text) and not place \
+        and not sentence_like(text) and not text.rstrip().endswith((".", ":")) \
+        and not _TEACHING.search(text)
+
+
+def _dated_employer(lines: Sequence[Line], at: int) -> bool:
+    """Whether line `at` is the employer of an entry whose dates stand alone above it and whose
+    role alone is under it ("2019 – 2022" / "Brightline Systems, Milan" / "Software Engineer"),
+    or above it with its role ("2019 – 2022" / "Software Engineer" / "Brightline Systems",
+    "2019 – 2022   Software Engineer" / "Brightline Systems"): the layout, not a lexicon of
+    organisations, says what the line names."""
+    if at + 1 < len(lines) and _dates_alone(lines, at - 1):
+        role = lines[at + 1].text.strip()
+        if is_role(role) and len(role.split()) <= 6 and not split_role(role)[1] \
+                and not DATE_POINT.search(role):
+            return _names_employer(lines[at].text)
+    if at < 1 or not _names_employer(lines[at].text):
+        return False
+    role = lines[at - 1].text
+    if date_range(role) is not None and not _dates_alone(lines, at - 1):
+        # "2019 – 2022   Software Engineer" / "Brightline Systems, Milan": dates and role
+        role = without_dates(role).strip(" ,|–-")
+        return is_role(role) and len(role.split()) <= 6 and not split_role(role)[1]
+    return at >= 2 and _dates_alone(lines, at - 2) and is_role(role) \
+        and not split_role(role)[1] and not DATE_POINT.search(role)
+
+
 def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
     """A record from an entry typeset as two lines: a bold heading with its place, then the
     line under it with the dates ("**UWA** Perth" / "DECRA FELLOW 2021-2023", or "**R&D
@@ -862,7 +902,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             and not sentence_like(text) and not _dates_alone([line], 0) and any(
                 _a_place(part.strip(" |")) or countries_in(part)
                 for part in re.split(r",|\s·\s", bare)[1:])
-        if is_org(line, raw_line) or under_role or _heads_entry(lines, at):
+        if is_org(line, raw_line) or under_role or _heads_entry(lines, at) or \
+                _dated_employer(lines, at):
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
             if heading_role and records and records[-1]["organisation"] and \
