@@ -92,7 +92,8 @@ HEADING_NOUNS = frozenset("""
     dersler asignaturas disciplinas cours tutoring didaktik utbildning uddannelse
     utdanning koulutus opleiding opleidingen vzdělání werkervaring loopbaan
     arbetslivserfarenhet anställningar työkokemus prijzen onderscheidingen utmärkelser priser
-    palkinnot ocenění publicaties publikationer julkaisut publikace yayınlar
+    palkinnot ocenění publicaties publikationer julkaisut publikace yayınlar classes jobs
+    stanowiska
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").
@@ -105,7 +106,8 @@ _LEADING_NOUNS = frozenset("""
     attività titoli parcours trayectoria becas wykształcenie doświadczenie nagrody publikacje
     dydaktyka stypendia zatrudnienie docência orientações encadrement disciplinas asignaturas
     materias cours corsi insegnamenti atividades actividades activités zajęcia działalność výuka
-    atividade actividad activité habilitações percurso öğrenim
+    atividade actividad activité habilitações percurso öğrenim posizioni incarichi stanowiska
+    przebieg
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / - og och en ve ja".split())
 PREAMBLE = "Profile"

@@ -4298,3 +4298,49 @@ def test_a_teaching_line_that_names_its_course_in_quotes_is_no_role_over_a_list(
     courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "term")
     assert courses == [("Signal Processing", "Teaching assistant", "2021"),
                        ("Applied Acoustics", "Lecturer", "2022")]
+
+
+def test_courses_listed_after_the_level_they_were_taught_at() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\nUndergraduate: Wave Mechanics, Acoustics Laboratory\n"
+            "Graduate courses: Room Acoustics; Psychoacoustics\n"
+            "Doctoral: Advanced Topics in Hearing\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course") == [
+        ("Wave Mechanics",), ("Acoustics Laboratory",), ("Room Acoustics",),
+        ("Psychoacoustics",), ("Advanced Topics in Hearing",)]
+
+
+def test_a_section_of_positions_and_honours_gives_both() -> None:
+    text = ("Ilse Marrow\n\nPOSITIONS AND HONORS\n"
+            "2021 – present   Associate Professor, Department of Acoustics, University of Amsel\n"
+            "2016 – 2021      Postdoctoral Fellow, Pellworth Institute for Hearing Research\n"
+            "2019             Early Career Investigator Award, Society for Hearing Science\n"
+            "2015             Brandt Postdoctoral Fellowship, Pellworth Foundation\n")
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role")
+    assert jobs == [("University of Amsel", "Associate Professor"),
+                    ("Pellworth Institute for Hearing Research", "Postdoctoral Fellow")]
+    awards = _fields(text, "Ilse Marrow", "award", "name", "year")
+    assert awards == [("Early Career Investigator Award, Society for Hearing Science", 2019),
+                      ("Brandt Postdoctoral Fellowship, Pellworth Foundation", 2015)]
+
+
+@pytest.mark.parametrize(("title", "kind"), [
+    ("Teaching and Workshops", "teaching"), ("Workshops and Courses Taught", "teaching"),
+    ("Seminars Taught", "teaching"), ("Classes", "teaching"), ("Prowadzone zajęcia", "teaching"),
+    ("Jobs", "position"), ("Posts held", "position"), ("Stanowiska", "position"),
+    ("Przebieg pracy zawodowej", "position"), ("Esperienze lavorative", "position"),
+    ("Posizioni accademiche", "position"), ("Postes occupés", "position"),
+    ("Classes taken", "other"), ("Workshop Papers", "publication")])
+def test_headings_of_jobs_and_courses_in_several_languages(title: str, kind: str) -> None:
+    assert section_kind(title) == kind
+
+
+def test_roles_in_lower_case_in_an_employment_section_led_by_dates() -> None:
+    text = ("Zofia Kwiatkowska\n\nSTANOWISKA\n"
+            "2019 – obecnie   adiunkt, Instytut Akustyki Stosowanej\n"
+            "2015 – 2019      asystent, Uniwersytet Nadwiślański\n\n"
+            "CLASSES\nFall 2020   Room Acoustics (AC 210), Uniwersytet Nadwiślański\n")
+    jobs = _fields(text, "Zofia Kwiatkowska", "position", "organisation", "role")
+    assert jobs == [("Instytut Akustyki Stosowanej", "adiunkt"),
+                    ("Uniwersytet Nadwiślański", "asystent")]
+    assert _fields(text, "Zofia Kwiatkowska", "teaching", "course") == [
+        ("Room Acoustics (AC 210)",)]

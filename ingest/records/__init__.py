@@ -62,6 +62,7 @@ _SECTION_KINDS = (
               r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b|"
               r"prijs|prijzen|onderscheiding|utmärkelse|priser\b|palkinn|ocenění|ödül)"),
     ("teaching", r"teaching|courses taught|classes taught|instruct|lectures\b|lecturing|"
+                 r"\btaught\b|^classes\b(?! taken| attended)|zajęcia|"
                  r"tutoring|(?:modules?|units?|subjects?) (?:taught|coordinated|led|convened)|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseign|lehr(?!stuhl)|insegnament|didattic|docenza|docente\b|"
@@ -87,7 +88,10 @@ _SECTION_KINDS = (
                  r"empleo|recherche|investigaci|forschung|ricerca|pesquisa|werdegang|"
                  r"doświadczenie|zatrudnienie|parcours|carriera|trayectoria|werkervaring|"
                  r"loopbaan|arbetslivserfarenhet|anställning|työkokemus|työhistoria|pracovní|"
-                 r"deneyim|akademik görev|görevler|unvan|percurso|stilling|ansettelse)"),
+                 r"deneyim|akademik görev|görevler|unvan|percurso|stilling|ansettelse|"
+                 r"stanowisk|przebieg pracy|zatrudnieni|praca zawodowa|esperienz|lavorativ|"
+                 r"posizion|incarich|experienț|experienţ|postes? occupés|"
+                 r"fonctions (?:occupées|exercées)|puestos|cargos)|\bjobs?\b|\bposts? held\b"),
 )
 
 
@@ -112,8 +116,9 @@ class Record:
 def section_kind(title: str) -> str:
     """What a section holds, from its title ("Selected Publications" → publication)."""
     low = title.lower()
-    if "teaching" in low and "experience" in low:
-        return "teaching"
+    if "teaching" in low and "experience" in low or re.search(
+            r"\bteach|\btaught\b", low) and re.search(r"workshop|conference", low):
+        return "teaching"  # "Teaching and workshops": courses, not papers
     if re.search(r"\btalks?\b|\bpresentations?\b|\b(?:selected|invited|guest|keynote|plenary|"
                  r"public)\s+lectures\b", low) and not re.search(r"(?<!invited )teach|taught",
                                                                  low) and not low.startswith(
@@ -164,6 +169,13 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                 record.extra["aside"] = kind != "award"
             found += taught
             section_lines = [ln for at, ln in enumerate(section_lines) if at not in coded]
+        if kind in ("award", "education") and _NAMES_JOBS.search(section.title):
+            # "Positions and Honors", "Education and Employment": the jobs among its lines are
+            # read as an experience section's are, the rest as the title's first kind
+            jobs = _jobs_among(text, section_lines, person)
+            found += jobs
+            section_lines = [ln for ln in section_lines
+                             if not any(r.start <= ln.start < r.end for r in jobs)]
         if kind == "publication":
             found += _publications(text, section.start, section.end, person, strict=False,
                                    bold=bold, italic=italic)
@@ -244,6 +256,28 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                     and not (r.kind == "teaching" and same_person(r.data["course"], person))])
     _mark_ongoing(found, written_year(text))
     return found
+
+
+# A heading's words that name jobs, beside another kind ("Positions and Honors")
+_NAMES_JOBS = re.compile(r"\b(?:positions?|appointments?|employment|(?:work|professional) "
+                         r"experience|career|jobs?)\b", re.I)
+
+
+def _jobs_among(text: str, section_lines: list[Line], person: str) -> list[Record]:
+    """The jobs of a section that lists them among records of another kind: lines that read as
+    a job's, whose role names no honour ("Postdoctoral Fellowship"; "Research Fellow" is a
+    post)."""
+    short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))]
+    start = section_lines[0].start if section_lines else 0
+    jobs = positions.from_lines(short, text[start:], start)
+    return _wrap("position", [
+        r for r in jobs if _folded(r["organisation"]) != _folded(person)
+        and _employer(r["organisation"]) and not positions.is_place(r["role"])
+        and not _HONOUR_NOUN.search(r["role"])])
+
+
+_HONOUR_NOUN = re.compile(r"\b(?:awards?|prizes?|fellowships?|scholarships?|grants?|medals?|"
+                          r"bursar(?:y|ies)|stipends?|honou?rs?)\b", re.I)
 
 
 # What a header links to, never an employer: "GitHub | Google Scholar" is no job.

@@ -63,9 +63,13 @@ LISTS_TAUGHT = re.compile(r"\b(?:courses|classes|modules|subjects)\s+(?:taught|i
                           r"lehrveranstaltungen", re.I)
 
 
-# "Courses: AI, Databases, Discrete Maths": a label, then the courses
-_LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
-                         r"Taught)\s*:\s*", re.I)
+# "Courses: AI, Databases, Discrete Maths": a label, then the courses; or the level they were
+# taught at ("Undergraduate: Calculus I, Linear Algebra", "Graduate courses: …")
+_LEVEL = (r"(?:Undergraduate|Graduate|Postgraduate|Doctoral|Ph\.?D\.?|Master(?:['’]?s)?|"
+          r"Bachelor(?:['’]?s)?|B\.?Sc|M\.?Sc|Licence|Laurea(?: magistrale| triennale)?|Grado|"
+          r"Máster|Graduação|Pós-graduação)(?: level)?")
+_LIST_LABEL = re.compile(rf"^(?:(?:{_LEVEL}\s+)?(?:Courses?|Lectures?|Classes|Modules|Subjects)"
+                         rf"(?: taught)?|Taught|{_LEVEL})\s*:\s*", re.I)
 # "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter),
 # "MPE-0312"
 # and "2DV50E", a code that opens with a digit
@@ -533,7 +537,8 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
     term = _TERM.search(text)
     body = (text[: term.start()] + text[term.end():]) if term else text
     items = [i.strip(" .;") for i in re.split(r",\s+|;\s+", body.strip(" .;"))]
-    if len(items) < 2 or _TEACH_ROLE.search(body) or not all(
+    # (a label says what the line lists, however few: "Graduate: Survey Methodology")
+    if len(items) < (1 if labelled else 2) or _TEACH_ROLE.search(body) or not all(
             1 <= len(i.split()) <= 7 and (i[:1].isupper() or _COURSE.match(i))
             and not (i.isupper() and len(i) > 4) and not _WHERE.search(i)
             and (labelled or len(i) >= 4) for i in items):

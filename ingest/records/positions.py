@@ -248,7 +248,9 @@ def employment_entry(text: str) -> tuple[str, str] | None:
     rest = re.sub(r"\s*\([^()]*\)", "", rest)  # "(50 %)", "(sommerjobb)": said of the role
     parts = [p.strip(" ,.;") for p in re.split(r",\s+|(?<=[a-zà-ÿ]{2})\.\s+(?=[A-Z])|\s{2,}|"
                                                r"\s[–|-]\s|;\s+", rest) if p.strip(" ,.;")]
-    if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not parts[0][:1].isupper() \
+    # (a role word in lower case, as Polish, Italian or French CVs write it: "adiunkt, …")
+    if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not (
+            parts[0][:1].isupper() or ROLE.match(parts[0][:1].upper() + parts[0][1:])) \
             or re.search(r"\d", parts[0]) or DEGREE.search(parts[0]) or _ORG.search(
             _cased(parts[0])) or is_place(parts[0]):
         return None
