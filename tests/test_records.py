@@ -4344,3 +4344,33 @@ def test_roles_in_lower_case_in_an_employment_section_led_by_dates() -> None:
                     ("Uniwersytet Nadwiślański", "asystent")]
     assert _fields(text, "Zofia Kwiatkowska", "teaching", "course") == [
         ("Room Acoustics (AC 210)",)]
+
+
+def test_an_awards_list_whose_entries_close_with_their_years_needs_no_honour_word() -> None:
+    text = ("Ilse Marrow\n\nHONORS AND AWARDS\n"
+            "Best Student Paper Award, Nordic Acoustics Meeting (NAM) 2021\n"
+            "Ranked 3rd among 400 engineering students of Amsel Polytechnic. 2018\n"
+            "Member of the Amsel Society of Young Scientists. 2015\n"
+            "Travel Grant, Society for Hearing Science, 2014\n")
+    assert _fields(text, "Ilse Marrow", "award", "name", "year") == [
+        ("Best Student Paper Award, Nordic Acoustics Meeting (NAM)", 2021),
+        ("Ranked 3rd among 400 engineering students of Amsel Polytechnic", 2018),
+        ("Member of the Amsel Society of Young Scientists", 2015),
+        ("Travel Grant, Society for Hearing Science", 2014)]
+
+
+def test_a_line_that_dates_the_award_above_or_wraps_it_is_no_award_of_its_own() -> None:
+    text = ("Ilse Marrow\n\nAWARDS\n"
+            "Best Poster Award, Nordic Acoustics Meeting, 2021\n"
+            "Travel Grant, Society for Hearing Science, 2019\n"
+            "Kestrel Prize for the best thesis in room acoustics from the\n"
+            "Amsel Society of Engineers, Lund, 2017\n")
+    assert _fields(text, "Ilse Marrow", "award", "year") == [(2021,), (2019,), (2017,)]
+
+
+def test_honours_named_outstanding_or_best_in_spanish_french_italian() -> None:
+    for name in ("Outstanding Reviewer, Journal of Room Acoustics",
+                 "Mejor comunicación oral, Congreso de Acústica", "Meilleure thèse, SFA",
+                 "Migliore tesi di dottorato, AIA"):
+        text = f"Ilse Marrow\n\nAWARDS\n• {name} (2020)\n• Travel Grant, Hearing Society (2019)\n"
+        assert _fields(text, "Ilse Marrow", "award", "name")[0] == (name,), name

@@ -140,11 +140,12 @@ _HONOUR = re.compile(
     r"award(?!ed)|prize|price\b|fellow|scholar|grant|medal|honou?r|finalist|winner|\bwon\b|nominat|"
     r"laureate|distinction|laude|valedictorian|dean.s list|\blist\b|certificate|competition|"
     r"contest|champion|bursary|stipend|\bbest\b|first place|excellence|recogni|runner-up|"
-    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|of the year\b|"
+    r"participant|ambassador|top of|\boutstanding\b|\branked\b|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|of the year\b|"
     # the same in the other languages CVs are written in; German and Polish make compounds of
     # them ("Dissertationspreis", "Deutschlandstipendium")
     r"preis\b|\bbecas?\b|\bbourse|\bborsa\b|\bborse di studio|\bbolsa\b|nagrod|"
-    r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|"
+    r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|\bmejor\b|\bmeilleure?\b|\bmigliore\b|"
+    r"\bmelhor\b|"
     r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at|"
     # Nordic, Dutch, Finnish, Turkish and Czech: "Undervisningsprisen", "Genç Araştırmacı
     # Ödülü", "TÜBİTAK 2219 … Burs Programı", "Cena děkana"
@@ -161,6 +162,8 @@ def names_honour(text: str) -> bool:
 _LEADING_YEAR = re.compile(
     rf"^\s*(?:19|20)\d{{2}}(?:\s*[.‑–-]\s*(?:\d{{2,4}}|{OPEN}))?\s*[:—–-]?\s+", re.I)
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
+# (after a comma, a stop, a bracket or a column's gap: not "julio de 2017", nor "2016 – 2018")
+_CLOSING_YEAR = re.compile(r"(?:[,.()]\s*|\s{2,})(?:19|20)\d{2}\)?\.?\s*$")
 
 
 # Words that name an honour by themselves, for telling a section of awards by its lines.
@@ -287,6 +290,10 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
                 for line in section_lines) >= 2
     if dated:
         section_lines = _names_wrapped(section_lines)
+    # and one whose honours close with their years ("Best Poster Award, SPSP  2023") lists the
+    # rest the same way ("Ranked 9th among 300 students of the faculty. 2020")
+    closed = sum(bool(_CLOSING_YEAR.search(line.text)) and names_honour(line.text)
+                 for line in section_lines) >= 2
     heads: list[tuple[dict, bool, Line]] = []
     for at, line in enumerate(section_lines):
         text = line.text
@@ -320,7 +327,13 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
             body = re.split(r",?\s+[\"“«]|\.?\s+Role\s*:", body)[0]
         opens = body[:1].isupper() or body[:1] in "\"“" or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]",
                                                                    body)
-        entry = dated and _LEADING_YEAR.match(text) and len(body.split()) >= 3
+        # (up to a heading in capitals the section did not split at: "ACCREDITATIONS")
+        closed = closed and not (_shouting(text) and not YEAR.search(text))
+        above = section_lines[at - 1].text if at else ""
+        entry = dated and _LEADING_YEAR.match(text) and len(body.split()) >= 3 or (
+            closed and _CLOSING_YEAR.search(text) and 3 <= len(body.split()) <= 25
+            and not (heads and heads[-1][0]["year"] is None)
+            and (not above or YEAR.search(above[-6:]) or above.endswith((".", ")"))))
         if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held or stated or entry) and \
                 len(body.split()) <= 40 and not _shouting(body):
             read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
