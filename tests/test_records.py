@@ -4374,3 +4374,14 @@ def test_honours_named_outstanding_or_best_in_spanish_french_italian() -> None:
                  "Migliore tesi di dottorato, AIA"):
         text = f"Ilse Marrow\n\nAWARDS\n• {name} (2020)\n• Travel Grant, Hearing Society (2019)\n"
         assert _fields(text, "Ilse Marrow", "award", "name")[0] == (name,), name
+
+
+def test_a_role_in_bold_then_its_employer_whose_name_opens_in_lower_case() -> None:
+    # the year before the month ("2023 jan."), the role in bold, a bar, then "iSound …"
+    text = ("Ilse Marrow\n\nRESEARCH EXPERIENCE\n"
+            "2023 jan. Research Engineer | iSound – Amsel Hearing Clinic\n"
+            "Built a survey of hearing professionals for the clinic.\n")
+    at = text.index("Research Engineer")
+    bold = ((text.index("RESEARCH"), text.index("RESEARCH") + 19), (at, at + 17))
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start", bold=bold)
+    assert jobs == [("iSound – Amsel Hearing Clinic", "Research Engineer", "2023")]

@@ -294,7 +294,9 @@ def _employer(organisation: str) -> bool:
     # "ORCID: 0000-0001-5582": a profile's identifier under its label
     labelled = _PROFILE_LINK.match(name) and re.search(r":\s*[\d-]{6,}", name)
     return not (honours.teaching_role(name) or _PROFILE_LINK.fullmatch(name) or heading
-                or name[:1].islower() and " " in name or _EMAIL.search(name) or labelled)
+                # (a word in lower case opens a sentence; "iMind", "eBay" open a name)
+                or name[:1].islower() and " " in name and not re.match(r"[a-z]{1,2}[A-Z]", name)
+                or _EMAIL.search(name) or labelled)
 
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")  # "Placement Director: … jwhitley@…"

@@ -848,6 +848,14 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
         if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 20 \
                 and not labelled:
             role, same_line_org = unlisted or split_role(text)
+            bare = without_dates(text).strip(" ,|–-")
+            if (not same_line_org or len(role) > len(line.bold.strip(" ,|"))) and line.bold \
+                    and bare.startswith(line.bold) and is_role(line.bold) and not is_role(
+                    rest := bare[len(line.bold):].strip(" ,|–-")) and rest[:1].isalpha() \
+                    and len(rest.split()) <= 10:
+                # "2023 jan. **Research Engineer** | iMind –Vinatier Hospital": the role in bold,
+                # the employer after it, whatever its name's first letter or its dashes
+                role, same_line_org = line.bold.strip(" ,|"), _org_name(rest)
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
             explicit = bool(re.search(r"—|\w\)?\s*:\s", re.sub(r"\([^()]*\)", "",
                                                             without_dates(text))))
