@@ -4385,3 +4385,31 @@ def test_a_role_in_bold_then_its_employer_whose_name_opens_in_lower_case() -> No
     bold = ((text.index("RESEARCH"), text.index("RESEARCH") + 19), (at, at + 17))
     jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start", bold=bold)
     assert jobs == [("iSound – Amsel Hearing Clinic", "Research Engineer", "2023")]
+
+
+def test_a_role_as_the_label_of_courses_each_with_its_own_term() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n"
+            "Teaching assistant: Wave Mechanics (2016), Room Acoustics (2017), Psychoacoustics (2018)\n"
+            "Lecturer: Hearing Science (2020–2023)\n"
+            "Courses: Signal Processing (2019–2021), Acoustic Measurement (2022)\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course", "role", "term") == [
+        ("Wave Mechanics", "Teaching assistant", "2016"),
+        ("Room Acoustics", "Teaching assistant", "2017"),
+        ("Psychoacoustics", "Teaching assistant", "2018"),
+        ("Hearing Science", "Lecturer", "2020–2023"),
+        ("Signal Processing", None, "2019–2021"), ("Acoustic Measurement", None, "2022")]
+
+
+def test_courses_each_over_the_line_of_the_role_it_was_taught_in() -> None:
+    layouts = {
+        "term under": "Hearing Science\nLecturer, University of Amsel, 2020–2023\n"
+                      "Room Acoustics\nTeaching Assistant, Pellworth University, 2016–2018\n",
+        "term beside": "Hearing Science                     Fall 2021\n"
+                       "University of Amsel, Lecturer\n"
+                       "Room Acoustics                      Spring 2017\n"
+                       "Pellworth University, Teaching Assistant\n"}
+    for layout, body in layouts.items():
+        text = f"Ilse Marrow\n\nTEACHING\n{body}"
+        courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "institution")
+        assert courses == [("Hearing Science", "Lecturer", "University of Amsel"),
+                           ("Room Acoustics", "Teaching Assistant", "Pellworth University")], layout

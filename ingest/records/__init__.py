@@ -616,6 +616,8 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found.append({"course": course, "role": role, "term": str(year) if year else None,
                           "institution": where or None, "_span": (line.start, line.end)})
         return _wrap("teaching", found)
+    if lists and (over := honours.courses_over_roles(rows)):
+        return _wrap("teaching", found + over)
     dated = [course for line in rows if (course := honours.dated_course(line, role))
              and not positions.is_role(course["course"])]  # "2010-2016 Teacher in …" is a job
     if lists and (len(dated) >= 3 and 2 * len(dated) >= len(rows) or 1 <= len(dated) == len(rows)):

@@ -537,6 +537,33 @@ def school_of(text: str) -> str | None:
     return None
 
 
+def courses_over_roles(rows: Sequence[Line]) -> list[dict]:
+    """Courses each named on a line of its own over the line that gives the role, the place
+    and the term it was taught in ("Deep Learning" / "Lecturer, University of Tarn, 2020–2023"):
+    there a role's line belongs to the course above it, not to the lines below. [] for a
+    section not laid out so (two such pairs at least, and most of its lines)."""
+    found, at = [], 0
+    while at + 1 < len(rows):
+        # (the term on either line: "Computer Vision      Fall 2021" / "University …, Instructor")
+        course, held = rows[at].text.strip(" ,"), rows[at + 1].text
+        term = _term(held) or _term(course)
+        if term and not _term(held):
+            course = course.replace(term.group(0), " ").strip(" ,–-")
+        role = role_line(held)
+        if role and term and not _TEACH_ROLE.search(course) and not re.search(
+                r"\d", course) and 1 <= len(course.split()) <= 8 and course[:1].isupper() \
+                and not course.endswith((".", ":")) and not INSTITUTION.search(course):
+            where = next((p.strip() for p in re.split(r",\s*|\s{2,}", held)
+                          if INSTITUTION.search(p)), None)
+            found.append({"course": course, "role": role, "term": term.group(0),
+                          "_span": (rows[at].start, rows[at + 1].end)}
+                         | ({"institution": where} if where else {}))
+            at += 2
+        else:
+            at += 1
+    return found if len(found) >= 2 and 2 * len(found) >= 0.8 * len(rows) else []
+
+
 def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool = False
                        ) -> list[dict]:
     """The courses of a line that lists several, after a label ("Courses: AI, Databases, Logic
@@ -544,20 +571,29 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
     Theoretical Mechanics. 2017 – 2019"); [] for any other line."""
     plain = _HOURS.sub("", line.text)
     text = _LIST_LABEL.sub("", plain)
+    # "Teaching assistant: Linear Algebra (2016), Calculus II (2017)": the role as the label
+    role = re.match(rf"(?:{_TEACH_ROLE.pattern})(?=\s*:)", plain, re.I) if text == plain else None
+    if role:
+        text, default_role = plain[role.end():].lstrip(" :"), role.group(0)
     labelled = text != plain
     if not labelled and not under_role:
         return []
-    term = _TERM.search(text)
-    body = (text[: term.start()] + text[term.end():]) if term else text
+    # each course with its own term in brackets, or the line's one term for them all
+    own = re.findall(rf"\(\s*({_TERM.pattern})\s*\)", text)
+    items_text = re.sub(rf"\s*\(\s*{_TERM.pattern}\s*\)", "", text) if len(own) >= 2 else text
+    term = None if len(own) >= 2 else _TERM.search(text)
+    body = re.sub(r"\(\s*\)", "", text[: term.start()] + text[term.end():]) if term \
+        else items_text
     items = [i.strip(" .;") for i in re.split(r",\s+|;\s+", body.strip(" .;"))]
+    terms = own if len(own) == len(items) else [term.group(0) if term else None] * len(items)
     # (a label says what the line lists, however few: "Graduate: Survey Methodology")
     if len(items) < (1 if labelled else 2) or _TEACH_ROLE.search(body) or not all(
             1 <= len(i.split()) <= 7 and (i[:1].isupper() or _COURSE.match(i))
             and not (i.isupper() and len(i) > 4) and not _WHERE.search(i)
             and (labelled or len(i) >= 4) for i in items):
         return []  # not "16-311 Robotics, Carnegie Mellon University": a course and where
-    return [{"course": item, "role": default_role, "term": term.group(0) if term else None,
-             "_span": (line.start, line.end)} for item in items]
+    return [{"course": item, "role": default_role, "term": when, "_span": (line.start, line.end)}
+            for item, when in zip(items, terms)]
 
 
 # The head of a paragraph that lists courses after a colon: "Courses taught (as instructor):",
