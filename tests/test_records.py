@@ -4413,3 +4413,16 @@ def test_courses_each_over_the_line_of_the_role_it_was_taught_in() -> None:
         courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "institution")
         assert courses == [("Hearing Science", "Lecturer", "University of Amsel"),
                            ("Room Acoustics", "Teaching Assistant", "Pellworth University")], layout
+
+
+def test_a_role_under_its_dated_employer_with_the_place_set_after_it() -> None:
+    text = ("Ilse Marrow\n\nEXPERIENCE\n"
+            "Pellworth University September 2015 - December 2017\n"
+            "Lecturer Ashford, MA\n"
+            "· Taught acoustics to undergraduates\n"
+            "Amsel Community Orchestra September 2018 - present\n"
+            "Librarian (volunteer) Brookline, MA\n"
+            "· Kept the scores of four seasons\n")
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start")
+    assert jobs == [("Pellworth University", "Lecturer", "September 2015"),
+                    ("Amsel Community Orchestra", "Librarian (volunteer)", "September 2018")]

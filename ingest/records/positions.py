@@ -486,6 +486,10 @@ def _held_under(text: str) -> str | None:
     return rest
 
 
+# A city and its state's code or its country, closing a line ("… Somerville, MA")
+_PLACE_AT_END = re.compile(r"\s+(?:[A-Z][a-z]+\s){0,2}[A-Z][a-z]+,\s*(?:[A-Z]{2}|USA|UK)\s*$")
+
+
 def _dates_alone(lines: Sequence[Line], at: int) -> bool:
     """Whether line `at` gives dates and nothing else: where it stands above a role, the
     layout puts each entry's dates first ("09/2018 – 12/2021" / "Junior Researcher" / …)."""
@@ -784,6 +788,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
         if bold_role_led(line):
             text = f"{line.bold} — {text[len(line.bold) + 3:]}"
         dates = date_range(text)
+        # "Boston University  September 2013 - May 2015" / "Postdoc Boston, MA": under its dated
+        # employer, the role, then the place set at the right
+        placed = org is not None and at > 0 and lines[at - 1].start == org[1] and not dates \
+            and date_range(lines[at - 1].text) is not None and _PLACE_AT_END.search(text)
+        if placed:
+            text = text[:placed.start()]
         if org and at >= 2 and _dates_alone(lines, at - 1) and is_role(text) and (
                 lines[at - 2].start != org[1] or records and records[-1]["start"]
                 and records[-1]["organisation"] == org[0]) and not dates_under:
@@ -842,8 +852,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             by_layout = unlisted is not None
         if not unlisted and dated_above and _plain_role(lines, at):
             unlisted = (text.strip(" ,"), "")  # its employer is the line under it
-        if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and dates and (
-                held := _held_under(text)):
+        if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and (
+                dates or placed) and (held := _held_under(text)):
             unlisted = (held, "")  # "Field Ecologist (part-time)  2014 – 2016" under its employer
         if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 20 \
                 and not labelled:
