@@ -4426,3 +4426,14 @@ def test_a_role_under_its_dated_employer_with_the_place_set_after_it() -> None:
     jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start")
     assert jobs == [("Pellworth University", "Lecturer", "September 2015"),
                     ("Amsel Community Orchestra", "Librarian (volunteer)", "September 2018")]
+
+
+def test_an_employer_line_that_closes_an_entry_led_by_its_dates_heads_no_later_one() -> None:
+    text = ("Ilse Marrow\n\nEXPERIENCE\n"
+            "2021 – 2023 Postdoctoral researcher in Acoustics, Department of Physics.\n"
+            "University of Amsel, Norway.\n"
+            "Room acoustics of concert halls\n"
+            "2018 – 2020 Consultant doctoral student, Hearing team, Pellworth Audio. Oslo, Norway.\n")
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role")
+    # (the line's own employer, not the one that closed the entry above)
+    assert jobs[-1][1] == "Consultant doctoral student" and "Amsel" not in jobs[-1][0]

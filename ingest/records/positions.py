@@ -933,9 +933,13 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             # the employer's line goes on with the dated entry right above it, whose line it
             # wraps ("Postdoctoral Associate, Department of …,   2012 – 2014" / "Massachusetts
             # Institute of Technology, Cambridge, MA")
+            # (or goes on with an entry that its dates lead, as the next one's do: "2021 – 2023
+            # Postdoctoral researcher, …" / "University of Copenhagen, Denmark." / "2018 – 2020
+            # Consultant doctoral student, Biomarker team, Servier.")
             org_closed = bool(records) and records[-1]["start"] is not None and at > 0 and \
-                records[-1]["_span"][1] == lines[at - 1].end and \
-                _wraps_on(lines[at - 1].text)
+                records[-1]["_span"][1] == lines[at - 1].end and (
+                    _wraps_on(lines[at - 1].text)
+                    or DATE_RANGE.match(lines[at - 1].text) is not None)
             if records and not records[-1]["organisation"] and not _described_between(
                     raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]
