@@ -4437,3 +4437,22 @@ def test_an_employer_line_that_closes_an_entry_led_by_its_dates_heads_no_later_o
     jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role")
     # (the line's own employer, not the one that closed the entry above)
     assert jobs[-1][1] == "Consultant doctoral student" and "Amsel" not in jobs[-1][0]
+
+
+def test_a_role_glued_to_the_web_site_it_was_held_at() -> None:
+    text = ("Ilse Marrow\n\nEXPERIENCE\n2011 – present\nCo-founder hearbase.org\n"
+            "Wrote and maintain the site's code.\n")
+    assert _fields(text, "Ilse Marrow", "position", "organisation", "role") == [
+        ("hearbase.org", "Co-founder")]
+
+
+def test_entries_led_by_the_employer_in_bold_read_a_role_of_no_role_word() -> None:
+    text = ("Ilse Marrow\n\nWork experience\nPellworth Audio Firmware Developer\n"
+            "Amsel Acoustics Hardware and Measurement Design\n"
+            "University of Amsel Project Assistant\n")
+    bold = tuple((text.index(name), text.index(name) + len(name)) for name in (
+        "Work experience", "Pellworth Audio", "Amsel Acoustics", "University of Amsel"))
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", bold=bold)
+    assert jobs == [("Pellworth Audio", "Firmware Developer"),
+                    ("Amsel Acoustics", "Hardware and Measurement Design"),
+                    ("University of Amsel", "Project Assistant")]

@@ -360,8 +360,11 @@ def split_role(text: str) -> tuple[str, str]:
     # "Postdoctoral Fellow University of Toronto": the role's words, then its employer's
     words = list(ROLE.finditer(_role_cased(role)))
     glued = re.match(r"((?:\s+(?:Fellow|Scholar|Lead)\b)*(?:\s*\([^)]*\))?)\s+(?!Intern\b)"
-                     r"([A-Z].+)$", role[words[-1].end():]) if words else None
-    if glued and _ORG.search(_cased(glued.group(2))):
+                     r"([A-Z].+|[\w-]{2,}\.(?:org|com|net|io|ai))$", role[words[-1].end():]) \
+        if words else None
+    # (or a web site's name: "Co-founder openSNP.org")
+    if glued and (_ORG.search(_cased(glued.group(2))) or re.fullmatch(
+            r"[\w-]{2,}\.(?:org|com|net|io|ai)", glued.group(2))):
         return role[: words[-1].end()] + glued.group(1), glued.group(2).strip(" .")
     # "Machine Learning Engineer at Tapsi": what follows "at" is the employer, one word or not
     after = re.search(re.escape(role) + rf"\s+{_AT}\s+(?:the\s+)?(.+)$", text)
@@ -453,6 +456,19 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
             "kind": "internship" if _INTERN.search(role) else "position",
             "start": dates[0] if dates else year, "end": dates[1] if dates else year,
             "_span": (head.start, dated.end), "_last": rest[1]}
+
+
+def _after_bold(line: Line) -> str:
+    """The plain words after a line's opening bold run, where they can name a role: one to six,
+    capitalised, no digit, organisation, degree or sentence; "" otherwise."""
+    if not line.bold or not line.text.startswith(line.bold) or is_role(line.bold):
+        return ""
+    rest = line.text[len(line.bold):].strip(" ,|–-")
+    if not 1 <= len(rest.split()) <= 6 or not rest[:1].isupper() or re.search(r"\d", rest) \
+            or _MAIN_ORG.search(rest) or DEGREE.search(rest) or sentence_like(rest) \
+            or is_place(rest):
+        return ""
+    return rest
 
 
 def _plain_role(lines: Sequence[Line], at: int) -> bool:
@@ -775,6 +791,11 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
     pending_dates: tuple[str, str] | None = None
+    # "**Apple** Vulnerability Researcher": entries led by the employer in bold, then the role;
+    # where two or more are, a line of that shape is one whatever words name its role
+    # ("**KS Engineers** Software and Hardware Development")
+    bold_led = sum(bool(line.bold and line.text.startswith(line.bold) and not is_role(
+        line.bold) and is_role(line.text[len(line.bold):])) for line in lines) >= 2
     role_first = False  # "Role  dates" then "Team, Employer  City" under it
     dates_under = False  # an entry's dates alone on the line under its role
     paired: set[int] = set()  # the second lines of entries read as pairs
@@ -850,6 +871,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
         if not unlisted and employment and not is_role(text):
             unlisted = employment_entry(text)
             by_layout = unlisted is not None
+        if not unlisted and bold_led and (plain := _after_bold(line)):
+            unlisted = (plain, line.bold.strip(" ,"))
         if not unlisted and dated_above and _plain_role(lines, at):
             unlisted = (text.strip(" ,"), "")  # its employer is the line under it
         if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and (
