@@ -4456,3 +4456,21 @@ def test_entries_led_by_the_employer_in_bold_read_a_role_of_no_role_word() -> No
     assert jobs == [("Pellworth Audio", "Firmware Developer"),
                     ("Amsel Acoustics", "Hardware and Measurement Design"),
                     ("University of Amsel", "Project Assistant")]
+
+
+def test_an_employer_after_presso_or_chez_without_its_article() -> None:
+    text = ("Giulia Ferrante\n\nESPERIENZA PROFESSIONALE\n"
+            "Dal 2019: Ricercatrice presso l'Università di Lucerna\n"
+            "2016 – 2019: Assegnista di ricerca presso il Politecnico di Vallese\n")
+    assert _fields(text, "Giulia Ferrante", "position", "organisation", "role") == [
+        ("Università di Lucerna", "Ricercatrice"),
+        ("Politecnico di Vallese", "Assegnista di ricerca")]
+
+
+def test_a_job_after_a_label_that_says_it_is_the_current_or_previous_post() -> None:
+    text = ("Ilse Marrow\n\nCurrent position: Associate Professor, University of Amsel\n"
+            "Previous position: Research Fellow, Pellworth Institute (2016–2019)\n\n"
+            "EDUCATION\n2010 – 2015  PhD in Acoustics, University of Amsel\n")
+    assert _fields(text, "Ilse Marrow", "position", "organisation", "role") == [
+        ("University of Amsel", "Associate Professor"),
+        ("Pellworth Institute", "Research Fellow")]

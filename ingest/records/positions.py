@@ -342,6 +342,8 @@ def split_role(text: str) -> tuple[str, str]:
     elif dash and is_role(tail.split(",")[0]) and not is_role(head):
         text = f"{tail}, {head}"  # "Google Research, Zürich — Research Intern (Speech)"
     head, colon, tail = text.partition(": ")
+    if colon and _POST_LABEL.fullmatch(head.strip(" *")) and is_role(tail):
+        return split_role(tail)  # "Current position: Assistant Professor, University of …"
     # "PwC Czech Republic: Consultant"; not "Summer 2015: PhD Intern, …", a date before it
     if colon and head.strip() and is_role(tail) and not is_role(head):
         # "…: Consultant pricing exotic derivatives": the role ends at its last role word
@@ -374,12 +376,24 @@ def split_role(text: str) -> tuple[str, str]:
         rest = re.sub(r"\s*\((?:group|lab|team|with|under|host)\b[^)]*\)", "", after.group(1))
         if _MAIN_ORG.search(rest) and not _MAIN_ORG.search(first):
             first = _org_name(rest)
-        return role.strip(), first.strip(" .")
+        return role.strip(), _ARTICLE.sub("", first.strip(" ."))
     others = [p for p in parts if p != role and not _LOCATION.match(p) and not _a_place(p)]
     # the employer before a unit of it ("Lecturer, School of Economics, University of Corran")
     ranked = sorted(others, key=lambda p: 2 if _SUBUNIT.match(p) else 0 if _MAIN_ORG.search(p)
                     else 1 if _ORG.search(p) else 3)
-    return role.strip(), (ranked[0] if ranked else "").strip(" .")
+    return role.strip(), _ARTICLE.sub("", (ranked[0] if ranked else "").strip(" ."))
+
+
+# A label before a job's role and employer ("Current position:", "Posizione attuale:")
+_POST_LABEL = re.compile(r"(?:(?:current|present|previous|former|actual)\s+)?(?:position|post|"
+                         r"appointment|employment|job|occupation)(?:\s+held)?|posizione attuale|"
+                         r"poste actuel|puesto actual|cargo actual|aktuelle position|"
+                         r"obecne stanowisko|stanowisko", re.I)
+
+
+# An article before an employer's name, after "presso", "chez", "bei" ("presso il Politecnico di
+# Milano", "chez l'Inria"): no part of the name
+_ARTICLE = re.compile(r"^(?:il|lo|la|l['’]|gli|le|les|el|los|las|der|die|das|dem|den)\s*(?=[A-ZÀ-Þ])")
 
 
 def _years(text: str) -> tuple[int, int] | None:
