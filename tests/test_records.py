@@ -4407,7 +4407,9 @@ def test_courses_each_over_the_line_of_the_role_it_was_taught_in() -> None:
         "term beside": "Hearing Science                     Fall 2021\n"
                        "University of Amsel, Lecturer\n"
                        "Room Acoustics                      Spring 2017\n"
-                       "Pellworth University, Teaching Assistant\n"}
+                       "Pellworth University, Teaching Assistant\n",
+        "school beside": "Hearing Science, University of Amsel\nLecturer, Fall 2019, Fall 2020\n"
+                         "Room Acoustics, Pellworth University\nTeaching Assistant, Spring 2017\n"}
     for layout, body in layouts.items():
         text = f"Ilse Marrow\n\nTEACHING\n{body}"
         courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "institution")
@@ -4474,3 +4476,13 @@ def test_a_job_after_a_label_that_says_it_is_the_current_or_previous_post() -> N
     assert _fields(text, "Ilse Marrow", "position", "organisation", "role") == [
         ("University of Amsel", "Associate Professor"),
         ("Pellworth Institute", "Research Fellow")]
+
+
+def test_a_teaching_section_that_lists_only_course_names() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n• Room Acoustics (undergraduate)\n"
+            "• Psychoacoustics (graduate)\n• Hearing Science\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course") == [
+        ("Room Acoustics",), ("Psychoacoustics",), ("Hearing Science",)]
+    prose = ("Ilse Marrow\n\nTEACHING\nTeaching statement available on request.\n"
+             "• Room Acoustics (undergraduate)\n")
+    assert _fields(prose, "Ilse Marrow", "teaching", "course") == []

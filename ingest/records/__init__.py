@@ -592,6 +592,12 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     rows = _wrapped_rows(_rows(section_lines))
     found, tabled = honours.table_courses(rows, role) if lists else ([], set())
     rows = [row for at, row in enumerate(rows) if at not in tabled]
+    if lists and not listing and len(rows) >= 2 and all(
+            honours.course_line(row, None, None, listed=True) and not YEAR.search(row.text)
+            and section_kind(row.text) == "other" for row in rows):
+        # every line a course's name and no more ("• Labour Economics (graduate)"), none a
+        # heading ("Didactics"): a list of the courses taught, whatever the heading says
+        listing, titled = True, {rows[-1].end + 1}
     def course_head(at: int, course: str) -> bool:
         return bool(course) and not honours.role_line(rows[at].text) and \
             not positions.is_role(course) and not education.INSTITUTION.match(course)

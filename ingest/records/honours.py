@@ -537,6 +537,13 @@ def school_of(text: str) -> str | None:
     return None
 
 
+def _role_and_terms(text: str) -> str | None:
+    """The role of a line that gives a role and terms only ("Lecturer, Fall 2019, Fall 2020")."""
+    role = _TEACH_ROLE.match(text.strip())
+    rest = re.sub(_TERM.pattern, "", text.strip()[role.end():]) if role else "-"
+    return role.group(0) if role and not rest.strip(" ,;()") else None
+
+
 def courses_over_roles(rows: Sequence[Line]) -> list[dict]:
     """Courses each named on a line of its own over the line that gives the role, the place
     and the term it was taught in ("Deep Learning" / "Lecturer, University of Tarn, 2020–2023"):
@@ -544,17 +551,21 @@ def courses_over_roles(rows: Sequence[Line]) -> list[dict]:
     section not laid out so (two such pairs at least, and most of its lines)."""
     found, at = [], 0
     while at + 1 < len(rows):
-        # (the term on either line: "Computer Vision      Fall 2021" / "University …, Instructor")
+        # (the term on either line: "Computer Vision      Fall 2021" / "University …, Instructor";
+        # the school on either: "Labour Economics, University of Tarn" / "Lecturer, Fall 2019")
         course, held = rows[at].text.strip(" ,"), rows[at + 1].text
         term = _term(held) or _term(course)
         if term and not _term(held):
             course = course.replace(term.group(0), " ").strip(" ,–-")
-        role = role_line(held)
+        course, _, school = course.partition(", ")
+        if school and not INSTITUTION.search(school):
+            course, school = rows[at].text.strip(" ,"), ""
+        role = role_line(held) or _role_and_terms(held)
         if role and term and not _TEACH_ROLE.search(course) and not re.search(
                 r"\d", course) and 1 <= len(course.split()) <= 8 and course[:1].isupper() \
                 and not course.endswith((".", ":")) and not INSTITUTION.search(course):
-            where = next((p.strip() for p in re.split(r",\s*|\s{2,}", held)
-                          if INSTITUTION.search(p)), None)
+            where = school or next((p.strip() for p in re.split(r",\s*|\s{2,}", held)
+                                    if INSTITUTION.search(p)), None)
             found.append({"course": course, "role": role, "term": term.group(0),
                           "_span": (rows[at].start, rows[at + 1].end)}
                          | ({"institution": where} if where else {}))
