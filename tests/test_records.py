@@ -4486,3 +4486,17 @@ def test_a_teaching_section_that_lists_only_course_names() -> None:
     prose = ("Ilse Marrow\n\nTEACHING\nTeaching statement available on request.\n"
              "• Room Acoustics (undergraduate)\n")
     assert _fields(prose, "Ilse Marrow", "teaching", "course") == []
+
+
+@pytest.mark.parametrize(("heading", "kind"), [
+    ("Courses taught", "teaching"), ("Teaching responsibilities", "teaching"),
+    ("University teaching", "teaching"), ("Teaching assignments", "teaching"),
+    ("Teaching Assistantships", "teaching"), ("Didactic activity", "teaching"),
+    ("Positions held", "position"), ("Previous employment", "position"),
+    ("Visiting positions", "position"), ("Research and teaching positions", "position"),
+    ("Grants awarded", "award"), ("Administrative Responsibilities", "skip")])
+def test_headings_in_sentence_case_end_the_section_above(heading: str, kind: str) -> None:
+    text = ("Ilse Marrow\n\nEDUCATION\n2010 – 2015  PhD in Acoustics, University of Amsel\n\n"
+            f"{heading}\n2019 – 2021  Lecturer, Room Acoustics, University of Amsel\n")
+    last = split_sections(text, "Ilse Marrow")[-1]
+    assert (last.title, section_kind(last.title)) == (heading, kind)

@@ -78,7 +78,7 @@ _SECTION_KINDS = (
              r"patent|review|committee|membership|leadership|objective|orientaç|encadrement|"
              r"licensure|certification|trainees|revisor|corpo editorial|bancas|eventos|"
              r"apresentações de trabalho|produção técnica|identificação|endereço|"
-             r"linhas de pesquisa|áreas de atuação|projetos\b"),
+             r"linhas de pesquisa|áreas de atuação|projetos\b|responsibilit|\bduties\b"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
                  r"postdoctoral training|atuação profissional|"
@@ -116,6 +116,9 @@ class Record:
 def section_kind(title: str) -> str:
     """What a section holds, from its title ("Selected Publications" → publication)."""
     low = title.lower()
+    if re.search(r"\b(?:positions|appointments|employment)\b", low) and re.search(
+            r"\bteach", low) and not re.search(r"assistant", low):
+        return "position"  # "Research and teaching positions": jobs, lecturers' among them
     if "teaching" in low and "experience" in low or re.search(
             r"\bteach|\btaught\b", low) and re.search(r"workshop|conference", low):
         return "teaching"  # "Teaching and workshops": courses, not papers
