@@ -4500,3 +4500,10 @@ def test_headings_in_sentence_case_end_the_section_above(heading: str, kind: str
             f"{heading}\n2019 – 2021  Lecturer, Room Acoustics, University of Amsel\n")
     last = split_sections(text, "Ilse Marrow")[-1]
     assert (last.title, section_kind(last.title)) == (heading, kind)
+
+
+def test_a_guest_instructor_is_one_role_not_part_of_the_course() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n"
+            "ACOU310L Guest Instructor (Amsel Polytechnic), taught the upper level lab\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course", "role") == [
+        ("ACOU310L", "Guest Instructor")]

@@ -37,7 +37,7 @@ _TERM = re.compile(
 _TEACH_ROLE = re.compile(
     # "(instructor: Jane Roe)" names the course's instructor, not the person's role.
     r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
-    r"(?:Co-?)?Instructor\b(?!:)|"
+    r"(?:Guest |Co-?)?Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
     r"Teacher(?:'s|’s)? Assistant|(?:Course|Module) (?:Director|Coordinator|Leader|Convenor)|"
     r"(?:Practical |Lab(?:oratory)? )?Demonstrator|"
