@@ -4372,7 +4372,8 @@ def test_honours_named_outstanding_or_best_in_spanish_french_italian() -> None:
     for name in ("Outstanding Reviewer, Journal of Room Acoustics",
                  "Mejor comunicación oral, Congreso de Acústica", "Meilleure thèse, SFA",
                  "Migliore tesi di dottorato, AIA"):
-        text = f"Ilse Marrow\n\nAWARDS\n• {name} (2020)\n• Travel Grant, Hearing Society (2019)\n"
+        text = (f"Ilse Marrow\n\nAWARDS\n• {name} (2020)\n"
+                "• Travel Grant, Hearing Society (2019)\n")
         assert _fields(text, "Ilse Marrow", "award", "name")[0] == (name,), name
 
 
@@ -4389,7 +4390,8 @@ def test_a_role_in_bold_then_its_employer_whose_name_opens_in_lower_case() -> No
 
 def test_a_role_as_the_label_of_courses_each_with_its_own_term() -> None:
     text = ("Ilse Marrow\n\nTEACHING\n"
-            "Teaching assistant: Wave Mechanics (2016), Room Acoustics (2017), Psychoacoustics (2018)\n"
+            "Teaching assistant: Wave Mechanics (2016), Room Acoustics (2017), "
+            "Psychoacoustics (2018)\n"
             "Lecturer: Hearing Science (2020–2023)\n"
             "Courses: Signal Processing (2019–2021), Acoustic Measurement (2022)\n")
     assert _fields(text, "Ilse Marrow", "teaching", "course", "role", "term") == [
@@ -4435,7 +4437,8 @@ def test_an_employer_line_that_closes_an_entry_led_by_its_dates_heads_no_later_o
             "2021 – 2023 Postdoctoral researcher in Acoustics, Department of Physics.\n"
             "University of Amsel, Norway.\n"
             "Room acoustics of concert halls\n"
-            "2018 – 2020 Consultant doctoral student, Hearing team, Pellworth Audio. Oslo, Norway.\n")
+            "2018 – 2020 Consultant doctoral student, Hearing team, Pellworth Audio. Oslo, "
+            "Norway.\n")
     jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role")
     # (the line's own employer, not the one that closed the entry above)
     assert jobs[-1][1] == "Consultant doctoral student" and "Amsel" not in jobs[-1][0]

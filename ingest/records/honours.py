@@ -140,7 +140,8 @@ _HONOUR = re.compile(
     r"award(?!ed)|prize|price\b|fellow|scholar|grant|medal|honou?r|finalist|winner|\bwon\b|nominat|"
     r"laureate|distinction|laude|valedictorian|dean.s list|\blist\b|certificate|competition|"
     r"contest|champion|bursary|stipend|\bbest\b|first place|excellence|recogni|runner-up|"
-    r"participant|ambassador|top of|\boutstanding\b|\branked\b|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|of the year\b|"
+    r"participant|ambassador|top of|\boutstanding\b|\branked\b|\d(?:st|nd|rd|th) place|"
+    r"\bprix\b|\bpremio\b|of the year\b|"
     # the same in the other languages CVs are written in; German and Polish make compounds of
     # them ("Dissertationspreis", "Deutschlandstipendium")
     r"preis\b|\bbecas?\b|\bbourse|\bborsa\b|\bborse di studio|\bbolsa\b|nagrod|"
@@ -393,8 +394,9 @@ def role_line(text: str) -> str | None:
     # ("Teaching assistant for the course “Data Mining”, Tarn University")
     parts = [p.strip(" *_") for p in re.split(r",\s*|\s{2,}", rest) if p.strip(" *_")]
     named = [p for p in parts if not _WHERE.search(p) and not countries_in(p)]
+    capitalised = [sum(w.lstrip("\"“«'‘(")[:1].isupper() for w in p.split()) for p in named]
     return role.group(0) if _WHERE.search(rest) and len(rest.split()) <= 8 and not any(
-        sum(w.lstrip("\"“«'‘(")[:1].isupper() for w in p.split()) >= 2 for p in named) else None
+        n >= 2 for n in capitalised) else None
 
 
 # Where a course was taught: a school, or a department of one ("Dept. of Computer Science").

@@ -393,7 +393,8 @@ _POST_LABEL = re.compile(r"(?:(?:current|present|previous|former|actual)\s+)?(?:
 
 # An article before an employer's name, after "presso", "chez", "bei" ("presso il Politecnico di
 # Milano", "chez l'Inria"): no part of the name
-_ARTICLE = re.compile(r"^(?:il|lo|la|l['’]|gli|le|les|el|los|las|der|die|das|dem|den)\s*(?=[A-ZÀ-Þ])")
+_ARTICLE = re.compile(r"^(?:il|lo|la|l['’]|gli|le|les|el|los|las|der|die|das|dem|den)\s*"
+                      r"(?=[A-ZÀ-Þ])")
 
 
 def _years(text: str) -> tuple[int, int] | None:
