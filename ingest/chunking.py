@@ -92,7 +92,8 @@ HEADING_NOUNS = frozenset("""
     dersler asignaturas disciplinas cours tutoring didaktik utbildning uddannelse
     utdanning koulutus opleiding opleidingen vzdělání werkervaring loopbaan
     arbetslivserfarenhet anställningar työkokemus prijzen onderscheidingen utmärkelser priser
-    palkinnot ocenění publicaties publikationer julkaisut publikace yayınlar
+    palkinnot ocenění publicaties publikationer julkaisut publikace yayınlar classes jobs
+    stanowiska responsibilities duties assignments assistantships
 """.split())
 # The same nouns in the languages that put them first ("Expérience professionnelle",
 # "Formación académica", "Premi e riconoscimenti").
@@ -105,7 +106,8 @@ _LEADING_NOUNS = frozenset("""
     attività titoli parcours trayectoria becas wykształcenie doświadczenie nagrody publikacje
     dydaktyka stypendia zatrudnienie docência orientações encadrement disciplinas asignaturas
     materias cours corsi insegnamenti atividades actividades activités zajęcia działalność výuka
-    atividade actividad activité habilitações percurso öğrenim
+    atividade actividad activité habilitações percurso öğrenim posizioni incarichi stanowiska
+    przebieg
 """.split())
 _CONNECTORS = frozenset("and & of in for the de des et y und e / - og och en ve ja".split())
 PREAMBLE = "Profile"
@@ -274,7 +276,8 @@ _LISTED_NOUNS = frozenset("courses classes lectures students theses conferences 
 # The first words of headings written in sentence case
 _SENTENCE_CASE_FIRST = HEADING_NOUNS | frozenset(
     "research work professional academic teaching selected invited industry industrial "
-    "postdoctoral employment honours honors awards grants other additional".split())
+    "postdoctoral employment honours honors awards grants other additional university previous "
+    "current visiting didactic taught".split())
 
 
 def _titled_heading(text: str) -> bool:
@@ -289,7 +292,9 @@ def _titled_heading(text: str) -> bool:
     last = words[-1].lower()
     if last in _HEADING_PARTICIPLES and len(words) >= 2 and (
             words[-2].lower() in HEADING_NOUNS or words[-2].lower() in _LISTED_NOUNS):
-        return all(w[:1].isupper() for w in words)  # "Courses Taught", "Talks Given"
+        # "Courses Taught", "Talks Given", or in sentence case: "Positions held"
+        return all(w[:1].isupper() for w in words) or words[0][:1].isupper() and all(
+            w.islower() for w in words[1:])
     if words[0].lower() in _LEADING_NOUNS and words[0][:1].isupper() and len(words) <= 4:
         return all(w[:1].islower() or w.isupper() for w in words[1:])
     ends_heading = last in HEADING_NOUNS or last.removesuffix("s") in HEADING_NOUNS

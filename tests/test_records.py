@@ -4264,3 +4264,249 @@ def test_two_degrees_of_one_level_at_two_universities_of_are_two() -> None:
             "2009 – 2010     MSc in Chemistry, University of Leeds\n")
     degrees = _fields(text, "Rowan Pethybridge", "education", "institution")
     assert degrees == [("University of Manchester",), ("University of Leeds",)]
+
+
+def test_an_employer_named_by_no_lexicon_word_in_an_entry_led_by_its_dates() -> None:
+    # dates alone, then role and employer in either order, or the dates beside the role:
+    # "Pellworth Robotics" names no organisation by its words, only by where it stands
+    entries = {
+        "role first": "2022 – present\nResearch Scientist\nPellworth Robotics, Zurich\n"
+                      "2019 – 2022\nPostdoctoral Researcher\nUniversity of Amsel\n",
+        "employer first": "2022 – present\nPellworth Robotics, Zurich\nResearch Scientist\n"
+                          "2019 – 2022\nUniversity of Amsel\nPostdoctoral Researcher\n",
+        "dates by the role": "2022 – present   Research Scientist\n"
+                             "                 Pellworth Robotics, Zurich\n"
+                             "2019 – 2022      Postdoctoral Researcher\n"
+                             "                 University of Amsel\n"}
+    for layout, body in entries.items():
+        text = f"Ilse Marrow\n\nWORK EXPERIENCE\n{body}"
+        jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start")
+        assert jobs == [("Pellworth Robotics", "Research Scientist", "2022"),
+                        ("University of Amsel", "Postdoctoral Researcher", "2019")], layout
+
+
+def test_a_place_or_a_description_under_a_dated_role_is_no_employer() -> None:
+    text = ("Ilse Marrow\n\nWORK EXPERIENCE\n2020 – 2022\nResearch Intern\nRedmond, WA\n"
+            "2018 – 2020\nSoftware Engineer\nDeveloped tools for mapping coral reefs\n")
+    assert _fields(text, "Ilse Marrow", "position", "organisation") == []
+
+
+def test_a_teaching_line_that_names_its_course_in_quotes_is_no_role_over_a_list() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n"
+            "- Teaching assistant for the course \"Signal Processing\", University of Amsel, 2021\n"
+            "- Lecturer for the course \"Applied Acoustics\", University of Amsel, 2022\n")
+    courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "term")
+    assert courses == [("Signal Processing", "Teaching assistant", "2021"),
+                       ("Applied Acoustics", "Lecturer", "2022")]
+
+
+def test_courses_listed_after_the_level_they_were_taught_at() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\nUndergraduate: Wave Mechanics, Acoustics Laboratory\n"
+            "Graduate courses: Room Acoustics; Psychoacoustics\n"
+            "Doctoral: Advanced Topics in Hearing\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course") == [
+        ("Wave Mechanics",), ("Acoustics Laboratory",), ("Room Acoustics",),
+        ("Psychoacoustics",), ("Advanced Topics in Hearing",)]
+
+
+def test_a_section_of_positions_and_honours_gives_both() -> None:
+    text = ("Ilse Marrow\n\nPOSITIONS AND HONORS\n"
+            "2021 – present   Associate Professor, Department of Acoustics, University of Amsel\n"
+            "2016 – 2021      Postdoctoral Fellow, Pellworth Institute for Hearing Research\n"
+            "2019             Early Career Investigator Award, Society for Hearing Science\n"
+            "2015             Brandt Postdoctoral Fellowship, Pellworth Foundation\n")
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role")
+    assert jobs == [("University of Amsel", "Associate Professor"),
+                    ("Pellworth Institute for Hearing Research", "Postdoctoral Fellow")]
+    awards = _fields(text, "Ilse Marrow", "award", "name", "year")
+    assert awards == [("Early Career Investigator Award, Society for Hearing Science", 2019),
+                      ("Brandt Postdoctoral Fellowship, Pellworth Foundation", 2015)]
+
+
+@pytest.mark.parametrize(("title", "kind"), [
+    ("Teaching and Workshops", "teaching"), ("Workshops and Courses Taught", "teaching"),
+    ("Seminars Taught", "teaching"), ("Classes", "teaching"), ("Prowadzone zajęcia", "teaching"),
+    ("Jobs", "position"), ("Posts held", "position"), ("Stanowiska", "position"),
+    ("Przebieg pracy zawodowej", "position"), ("Esperienze lavorative", "position"),
+    ("Posizioni accademiche", "position"), ("Postes occupés", "position"),
+    ("Classes taken", "other"), ("Workshop Papers", "publication")])
+def test_headings_of_jobs_and_courses_in_several_languages(title: str, kind: str) -> None:
+    assert section_kind(title) == kind
+
+
+def test_roles_in_lower_case_in_an_employment_section_led_by_dates() -> None:
+    text = ("Zofia Kwiatkowska\n\nSTANOWISKA\n"
+            "2019 – obecnie   adiunkt, Instytut Akustyki Stosowanej\n"
+            "2015 – 2019      asystent, Uniwersytet Nadwiślański\n\n"
+            "CLASSES\nFall 2020   Room Acoustics (AC 210), Uniwersytet Nadwiślański\n")
+    jobs = _fields(text, "Zofia Kwiatkowska", "position", "organisation", "role")
+    assert jobs == [("Instytut Akustyki Stosowanej", "adiunkt"),
+                    ("Uniwersytet Nadwiślański", "asystent")]
+    assert _fields(text, "Zofia Kwiatkowska", "teaching", "course") == [
+        ("Room Acoustics (AC 210)",)]
+
+
+def test_an_awards_list_whose_entries_close_with_their_years_needs_no_honour_word() -> None:
+    text = ("Ilse Marrow\n\nHONORS AND AWARDS\n"
+            "Best Student Paper Award, Nordic Acoustics Meeting (NAM) 2021\n"
+            "Ranked 3rd among 400 engineering students of Amsel Polytechnic. 2018\n"
+            "Member of the Amsel Society of Young Scientists. 2015\n"
+            "Travel Grant, Society for Hearing Science, 2014\n")
+    assert _fields(text, "Ilse Marrow", "award", "name", "year") == [
+        ("Best Student Paper Award, Nordic Acoustics Meeting (NAM)", 2021),
+        ("Ranked 3rd among 400 engineering students of Amsel Polytechnic", 2018),
+        ("Member of the Amsel Society of Young Scientists", 2015),
+        ("Travel Grant, Society for Hearing Science", 2014)]
+
+
+def test_a_line_that_dates_the_award_above_or_wraps_it_is_no_award_of_its_own() -> None:
+    text = ("Ilse Marrow\n\nAWARDS\n"
+            "Best Poster Award, Nordic Acoustics Meeting, 2021\n"
+            "Travel Grant, Society for Hearing Science, 2019\n"
+            "Kestrel Prize for the best thesis in room acoustics from the\n"
+            "Amsel Society of Engineers, Lund, 2017\n")
+    assert _fields(text, "Ilse Marrow", "award", "year") == [(2021,), (2019,), (2017,)]
+
+
+def test_honours_named_outstanding_or_best_in_spanish_french_italian() -> None:
+    for name in ("Outstanding Reviewer, Journal of Room Acoustics",
+                 "Mejor comunicación oral, Congreso de Acústica", "Meilleure thèse, SFA",
+                 "Migliore tesi di dottorato, AIA"):
+        text = (f"Ilse Marrow\n\nAWARDS\n• {name} (2020)\n"
+                "• Travel Grant, Hearing Society (2019)\n")
+        assert _fields(text, "Ilse Marrow", "award", "name")[0] == (name,), name
+
+
+def test_a_role_in_bold_then_its_employer_whose_name_opens_in_lower_case() -> None:
+    # the year before the month ("2023 jan."), the role in bold, a bar, then "iSound …"
+    text = ("Ilse Marrow\n\nRESEARCH EXPERIENCE\n"
+            "2023 jan. Research Engineer | iSound – Amsel Hearing Clinic\n"
+            "Built a survey of hearing professionals for the clinic.\n")
+    at = text.index("Research Engineer")
+    bold = ((text.index("RESEARCH"), text.index("RESEARCH") + 19), (at, at + 17))
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start", bold=bold)
+    assert jobs == [("iSound – Amsel Hearing Clinic", "Research Engineer", "2023")]
+
+
+def test_a_role_as_the_label_of_courses_each_with_its_own_term() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n"
+            "Teaching assistant: Wave Mechanics (2016), Room Acoustics (2017), "
+            "Psychoacoustics (2018)\n"
+            "Lecturer: Hearing Science (2020–2023)\n"
+            "Courses: Signal Processing (2019–2021), Acoustic Measurement (2022)\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course", "role", "term") == [
+        ("Wave Mechanics", "Teaching assistant", "2016"),
+        ("Room Acoustics", "Teaching assistant", "2017"),
+        ("Psychoacoustics", "Teaching assistant", "2018"),
+        ("Hearing Science", "Lecturer", "2020–2023"),
+        ("Signal Processing", None, "2019–2021"), ("Acoustic Measurement", None, "2022")]
+
+
+def test_courses_each_over_the_line_of_the_role_it_was_taught_in() -> None:
+    layouts = {
+        "term under": "Hearing Science\nLecturer, University of Amsel, 2020–2023\n"
+                      "Room Acoustics\nTeaching Assistant, Pellworth University, 2016–2018\n",
+        "term beside": "Hearing Science                     Fall 2021\n"
+                       "University of Amsel, Lecturer\n"
+                       "Room Acoustics                      Spring 2017\n"
+                       "Pellworth University, Teaching Assistant\n",
+        "school beside": "Hearing Science, University of Amsel\nLecturer, Fall 2019, Fall 2020\n"
+                         "Room Acoustics, Pellworth University\nTeaching Assistant, Spring 2017\n"}
+    for layout, body in layouts.items():
+        text = f"Ilse Marrow\n\nTEACHING\n{body}"
+        courses = _fields(text, "Ilse Marrow", "teaching", "course", "role", "institution")
+        assert courses == [("Hearing Science", "Lecturer", "University of Amsel"),
+                           ("Room Acoustics", "Teaching Assistant", "Pellworth University")], layout
+
+
+def test_a_role_under_its_dated_employer_with_the_place_set_after_it() -> None:
+    text = ("Ilse Marrow\n\nEXPERIENCE\n"
+            "Pellworth University September 2015 - December 2017\n"
+            "Lecturer Ashford, MA\n"
+            "· Taught acoustics to undergraduates\n"
+            "Amsel Community Orchestra September 2018 - present\n"
+            "Librarian (volunteer) Brookline, MA\n"
+            "· Kept the scores of four seasons\n")
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", "start")
+    assert jobs == [("Pellworth University", "Lecturer", "September 2015"),
+                    ("Amsel Community Orchestra", "Librarian (volunteer)", "September 2018")]
+
+
+def test_an_employer_line_that_closes_an_entry_led_by_its_dates_heads_no_later_one() -> None:
+    text = ("Ilse Marrow\n\nEXPERIENCE\n"
+            "2021 – 2023 Postdoctoral researcher in Acoustics, Department of Physics.\n"
+            "University of Amsel, Norway.\n"
+            "Room acoustics of concert halls\n"
+            "2018 – 2020 Consultant doctoral student, Hearing team, Pellworth Audio. Oslo, "
+            "Norway.\n")
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role")
+    # (the line's own employer, not the one that closed the entry above)
+    assert jobs[-1][1] == "Consultant doctoral student" and "Amsel" not in jobs[-1][0]
+
+
+def test_a_role_glued_to_the_web_site_it_was_held_at() -> None:
+    text = ("Ilse Marrow\n\nEXPERIENCE\n2011 – present\nCo-founder hearbase.org\n"
+            "Wrote and maintain the site's code.\n")
+    assert _fields(text, "Ilse Marrow", "position", "organisation", "role") == [
+        ("hearbase.org", "Co-founder")]
+
+
+def test_entries_led_by_the_employer_in_bold_read_a_role_of_no_role_word() -> None:
+    text = ("Ilse Marrow\n\nWork experience\nPellworth Audio Firmware Developer\n"
+            "Amsel Acoustics Hardware and Measurement Design\n"
+            "University of Amsel Project Assistant\n")
+    bold = tuple((text.index(name), text.index(name) + len(name)) for name in (
+        "Work experience", "Pellworth Audio", "Amsel Acoustics", "University of Amsel"))
+    jobs = _fields(text, "Ilse Marrow", "position", "organisation", "role", bold=bold)
+    assert jobs == [("Pellworth Audio", "Firmware Developer"),
+                    ("Amsel Acoustics", "Hardware and Measurement Design"),
+                    ("University of Amsel", "Project Assistant")]
+
+
+def test_an_employer_after_presso_or_chez_without_its_article() -> None:
+    text = ("Giulia Ferrante\n\nESPERIENZA PROFESSIONALE\n"
+            "Dal 2019: Ricercatrice presso l'Università di Lucerna\n"
+            "2016 – 2019: Assegnista di ricerca presso il Politecnico di Vallese\n")
+    assert _fields(text, "Giulia Ferrante", "position", "organisation", "role") == [
+        ("Università di Lucerna", "Ricercatrice"),
+        ("Politecnico di Vallese", "Assegnista di ricerca")]
+
+
+def test_a_job_after_a_label_that_says_it_is_the_current_or_previous_post() -> None:
+    text = ("Ilse Marrow\n\nCurrent position: Associate Professor, University of Amsel\n"
+            "Previous position: Research Fellow, Pellworth Institute (2016–2019)\n\n"
+            "EDUCATION\n2010 – 2015  PhD in Acoustics, University of Amsel\n")
+    assert _fields(text, "Ilse Marrow", "position", "organisation", "role") == [
+        ("University of Amsel", "Associate Professor"),
+        ("Pellworth Institute", "Research Fellow")]
+
+
+def test_a_teaching_section_that_lists_only_course_names() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n• Room Acoustics (undergraduate)\n"
+            "• Psychoacoustics (graduate)\n• Hearing Science\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course") == [
+        ("Room Acoustics",), ("Psychoacoustics",), ("Hearing Science",)]
+    prose = ("Ilse Marrow\n\nTEACHING\nTeaching statement available on request.\n"
+             "• Room Acoustics (undergraduate)\n")
+    assert _fields(prose, "Ilse Marrow", "teaching", "course") == []
+
+
+@pytest.mark.parametrize(("heading", "kind"), [
+    ("Courses taught", "teaching"), ("Teaching responsibilities", "teaching"),
+    ("University teaching", "teaching"), ("Teaching assignments", "teaching"),
+    ("Teaching Assistantships", "teaching"), ("Didactic activity", "teaching"),
+    ("Positions held", "position"), ("Previous employment", "position"),
+    ("Visiting positions", "position"), ("Research and teaching positions", "position"),
+    ("Grants awarded", "award"), ("Administrative Responsibilities", "skip")])
+def test_headings_in_sentence_case_end_the_section_above(heading: str, kind: str) -> None:
+    text = ("Ilse Marrow\n\nEDUCATION\n2010 – 2015  PhD in Acoustics, University of Amsel\n\n"
+            f"{heading}\n2019 – 2021  Lecturer, Room Acoustics, University of Amsel\n")
+    last = split_sections(text, "Ilse Marrow")[-1]
+    assert (last.title, section_kind(last.title)) == (heading, kind)
+
+
+def test_a_guest_instructor_is_one_role_not_part_of_the_course() -> None:
+    text = ("Ilse Marrow\n\nTEACHING\n"
+            "ACOU310L Guest Instructor (Amsel Polytechnic), taught the upper level lab\n")
+    assert _fields(text, "Ilse Marrow", "teaching", "course", "role") == [
+        ("ACOU310L", "Guest Instructor")]

@@ -62,6 +62,7 @@ _SECTION_KINDS = (
               r"récompense|nagrod|wyróżnieni|stypendi|borse? di studio|bourse|becas?\b|"
               r"prijs|prijzen|onderscheiding|utmärkelse|priser\b|palkinn|ocenění|ödül)"),
     ("teaching", r"teaching|courses taught|classes taught|instruct|lectures\b|lecturing|"
+                 r"\btaught\b|^classes\b(?! taken| attended)|zajęcia|"
                  r"tutoring|(?:modules?|units?|subjects?) (?:taught|coordinated|led|convened)|"
                  r"(?<!relevant )(?<!graduate )courses\b(?! taken| completed| attended)|"
                  r"\b(?:docencia|enseign|lehr(?!stuhl)|insegnament|didattic|docenza|docente\b|"
@@ -77,7 +78,7 @@ _SECTION_KINDS = (
              r"patent|review|committee|membership|leadership|objective|orientaç|encadrement|"
              r"licensure|certification|trainees|revisor|corpo editorial|bancas|eventos|"
              r"apresentações de trabalho|produção técnica|identificação|endereço|"
-             r"linhas de pesquisa|áreas de atuação|projetos\b"),
+             r"linhas de pesquisa|áreas de atuação|projetos\b|responsibilit|\bduties\b"),
     ("award", r"grant|funding|\b(?:financiaci|financement|förderung|finanziament|financiament)"),
     ("position", r"experience|employment|position|appointment|internship|work|career|industry|"
                  r"postdoctoral training|atuação profissional|"
@@ -87,7 +88,10 @@ _SECTION_KINDS = (
                  r"empleo|recherche|investigaci|forschung|ricerca|pesquisa|werdegang|"
                  r"doświadczenie|zatrudnienie|parcours|carriera|trayectoria|werkervaring|"
                  r"loopbaan|arbetslivserfarenhet|anställning|työkokemus|työhistoria|pracovní|"
-                 r"deneyim|akademik görev|görevler|unvan|percurso|stilling|ansettelse)"),
+                 r"deneyim|akademik görev|görevler|unvan|percurso|stilling|ansettelse|"
+                 r"stanowisk|przebieg pracy|zatrudnieni|praca zawodowa|esperienz|lavorativ|"
+                 r"posizion|incarich|experienț|experienţ|postes? occupés|"
+                 r"fonctions (?:occupées|exercées)|puestos|cargos)|\bjobs?\b|\bposts? held\b"),
 )
 
 
@@ -112,8 +116,12 @@ class Record:
 def section_kind(title: str) -> str:
     """What a section holds, from its title ("Selected Publications" → publication)."""
     low = title.lower()
-    if "teaching" in low and "experience" in low:
-        return "teaching"
+    if re.search(r"\b(?:positions|appointments|employment)\b", low) and re.search(
+            r"\bteach", low) and not re.search(r"assistant", low):
+        return "position"  # "Research and teaching positions": jobs, lecturers' among them
+    if "teaching" in low and "experience" in low or re.search(
+            r"\bteach|\btaught\b", low) and re.search(r"workshop|conference", low):
+        return "teaching"  # "Teaching and workshops": courses, not papers
     if re.search(r"\btalks?\b|\bpresentations?\b|\b(?:selected|invited|guest|keynote|plenary|"
                  r"public)\s+lectures\b", low) and not re.search(r"(?<!invited )teach|taught",
                                                                  low) and not low.startswith(
@@ -164,6 +172,13 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
                 record.extra["aside"] = kind != "award"
             found += taught
             section_lines = [ln for at, ln in enumerate(section_lines) if at not in coded]
+        if kind in ("award", "education") and _NAMES_JOBS.search(section.title):
+            # "Positions and Honors", "Education and Employment": the jobs among its lines are
+            # read as an experience section's are, the rest as the title's first kind
+            jobs = _jobs_among(text, section_lines, person)
+            found += jobs
+            section_lines = [ln for ln in section_lines
+                             if not any(r.start <= ln.start < r.end for r in jobs)]
         if kind == "publication":
             found += _publications(text, section.start, section.end, person, strict=False,
                                    bold=bold, italic=italic)
@@ -246,6 +261,28 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
     return found
 
 
+# A heading's words that name jobs, beside another kind ("Positions and Honors")
+_NAMES_JOBS = re.compile(r"\b(?:positions?|appointments?|employment|(?:work|professional) "
+                         r"experience|career|jobs?)\b", re.I)
+
+
+def _jobs_among(text: str, section_lines: list[Line], person: str) -> list[Record]:
+    """The jobs of a section that lists them among records of another kind: lines that read as
+    a job's, whose role names no honour ("Postdoctoral Fellowship"; "Research Fellow" is a
+    post)."""
+    short = [ln for ln in section_lines if _cv_line(ln.text, len(ln.bold))]
+    start = section_lines[0].start if section_lines else 0
+    jobs = positions.from_lines(short, text[start:], start)
+    return _wrap("position", [
+        r for r in jobs if _folded(r["organisation"]) != _folded(person)
+        and _employer(r["organisation"]) and not positions.is_place(r["role"])
+        and not _HONOUR_NOUN.search(r["role"])])
+
+
+_HONOUR_NOUN = re.compile(r"\b(?:awards?|prizes?|fellowships?|scholarships?|grants?|medals?|"
+                          r"bursar(?:y|ies)|stipends?|honou?rs?)\b", re.I)
+
+
 # What a header links to, never an employer: "GitHub | Google Scholar" is no job.
 _PROFILE_LINK = re.compile(r"(?:github|gitlab|linkedin|google scholar|orcid|twitter|x|website|"
                            r"homepage|personal website|e-?mail|blog|researchgate)", re.I)
@@ -260,7 +297,9 @@ def _employer(organisation: str) -> bool:
     # "ORCID: 0000-0001-5582": a profile's identifier under its label
     labelled = _PROFILE_LINK.match(name) and re.search(r":\s*[\d-]{6,}", name)
     return not (honours.teaching_role(name) or _PROFILE_LINK.fullmatch(name) or heading
-                or name[:1].islower() and " " in name or _EMAIL.search(name) or labelled)
+                # (a word in lower case opens a sentence; "iMind", "eBay" open a name)
+                or name[:1].islower() and " " in name and not re.match(r"[a-z]{1,2}[A-Z]", name)
+                or _EMAIL.search(name) or labelled)
 
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")  # "Placement Director: … jwhitley@…"
@@ -556,6 +595,12 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
     rows = _wrapped_rows(_rows(section_lines))
     found, tabled = honours.table_courses(rows, role) if lists else ([], set())
     rows = [row for at, row in enumerate(rows) if at not in tabled]
+    if lists and not listing and len(rows) >= 2 and all(
+            honours.course_line(row, None, None, listed=True) and not YEAR.search(row.text)
+            and section_kind(row.text) == "other" for row in rows):
+        # every line a course's name and no more ("• Labour Economics (graduate)"), none a
+        # heading ("Didactics"): a list of the courses taught, whatever the heading says
+        listing, titled = True, {rows[-1].end + 1}
     def course_head(at: int, course: str) -> bool:
         return bool(course) and not honours.role_line(rows[at].text) and \
             not positions.is_role(course) and not education.INSTITUTION.match(course)
@@ -580,6 +625,8 @@ def _teaching(section_lines: list[Line], role: str | None, *, lists: bool = True
             found.append({"course": course, "role": role, "term": str(year) if year else None,
                           "institution": where or None, "_span": (line.start, line.end)})
         return _wrap("teaching", found)
+    if lists and (over := honours.courses_over_roles(rows)):
+        return _wrap("teaching", found + over)
     dated = [course for line in rows if (course := honours.dated_course(line, role))
              and not positions.is_role(course["course"])]  # "2010-2016 Teacher in …" is a job
     if lists and (len(dated) >= 3 and 2 * len(dated) >= len(rows) or 1 <= len(dated) == len(rows)):

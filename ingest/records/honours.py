@@ -37,7 +37,7 @@ _TERM = re.compile(
 _TEACH_ROLE = re.compile(
     # "(instructor: Jane Roe)" names the course's instructor, not the person's role.
     r"(?:Head |Lead |Graduate |Undergraduate |Undergrad )?Teaching Assistant|\bTA\b|"
-    r"(?:Co-?)?Instructor\b(?!:)|"
+    r"(?:Guest |Co-?)?Instructor\b(?!:)|"
     r"(?:Guest |Co-)?Lecturer\b|Teaching Fellow|Course Assistant|Grader|Tutor|"
     r"Teacher(?:'s|’s)? Assistant|(?:Course|Module) (?:Director|Coordinator|Leader|Convenor)|"
     r"(?:Practical |Lab(?:oratory)? )?Demonstrator|"
@@ -63,9 +63,13 @@ LISTS_TAUGHT = re.compile(r"\b(?:courses|classes|modules|subjects)\s+(?:taught|i
                           r"lehrveranstaltungen", re.I)
 
 
-# "Courses: AI, Databases, Discrete Maths": a label, then the courses
-_LIST_LABEL = re.compile(r"^(?:(?:Courses?|Lectures?|Classes|Modules|Subjects)(?: taught)?|"
-                         r"Taught)\s*:\s*", re.I)
+# "Courses: AI, Databases, Discrete Maths": a label, then the courses; or the level they were
+# taught at ("Undergraduate: Calculus I, Linear Algebra", "Graduate courses: …")
+_LEVEL = (r"(?:Undergraduate|Graduate|Postgraduate|Doctoral|Ph\.?D\.?|Master(?:['’]?s)?|"
+          r"Bachelor(?:['’]?s)?|B\.?Sc|M\.?Sc|Licence|Laurea(?: magistrale| triennale)?|Grado|"
+          r"Máster|Graduação|Pós-graduação)(?: level)?")
+_LIST_LABEL = re.compile(rf"^(?:(?:{_LEVEL}\s+)?(?:Courses?|Lectures?|Classes|Modules|Subjects)"
+                         rf"(?: taught)?|Taught|{_LEVEL})\s*:\s*", re.I)
 # "CS 162", "MATH243", "15-213", "MSCH-J 423" (a school's code and a department's letter),
 # "MPE-0312"
 # and "2DV50E", a code that opens with a digit
@@ -136,11 +140,13 @@ _HONOUR = re.compile(
     r"award(?!ed)|prize|price\b|fellow|scholar|grant|medal|honou?r|finalist|winner|\bwon\b|nominat|"
     r"laureate|distinction|laude|valedictorian|dean.s list|\blist\b|certificate|competition|"
     r"contest|champion|bursary|stipend|\bbest\b|first place|excellence|recogni|runner-up|"
-    r"participant|ambassador|top of|\d(?:st|nd|rd|th) place|\bprix\b|\bpremio\b|of the year\b|"
+    r"participant|ambassador|top of|\boutstanding\b|\branked\b|\d(?:st|nd|rd|th) place|"
+    r"\bprix\b|\bpremio\b|of the year\b|"
     # the same in the other languages CVs are written in; German and Polish make compounds of
     # them ("Dissertationspreis", "Deutschlandstipendium")
     r"preis\b|\bbecas?\b|\bbourse|\bborsa\b|\bborse di studio|\bbolsa\b|nagrod|"
-    r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|"
+    r"\bpr[êé]mio\b|\baux[íi]lio\b|\bayudas?\b|\bsubvenci|\bmejor\b|\bmeilleure?\b|\bmigliore\b|"
+    r"\bmelhor\b|"
     r"wyróżnieni|stypendi|auszeichnung|riconosciment|médaille|medalla|medaglia|laur[ée]at|"
     # Nordic, Dutch, Finnish, Turkish and Czech: "Undervisningsprisen", "Genç Araştırmacı
     # Ödülü", "TÜBİTAK 2219 … Burs Programı", "Cena děkana"
@@ -157,6 +163,8 @@ def names_honour(text: str) -> bool:
 _LEADING_YEAR = re.compile(
     rf"^\s*(?:19|20)\d{{2}}(?:\s*[.‑–-]\s*(?:\d{{2,4}}|{OPEN}))?\s*[:—–-]?\s+", re.I)
 _NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•●▪◦])\s+")
+# (after a comma, a stop, a bracket or a column's gap: not "julio de 2017", nor "2016 – 2018")
+_CLOSING_YEAR = re.compile(r"(?:[,.()]\s*|\s{2,})(?:19|20)\d{2}\)?\.?\s*$")
 
 
 # Words that name an honour by themselves, for telling a section of awards by its lines.
@@ -283,6 +291,10 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
                 for line in section_lines) >= 2
     if dated:
         section_lines = _names_wrapped(section_lines)
+    # and one whose honours close with their years ("Best Poster Award, SPSP  2023") lists the
+    # rest the same way ("Ranked 9th among 300 students of the faculty. 2020")
+    closed = sum(bool(_CLOSING_YEAR.search(line.text)) and names_honour(line.text)
+                 for line in section_lines) >= 2
     heads: list[tuple[dict, bool, Line]] = []
     for at, line in enumerate(section_lines):
         text = line.text
@@ -316,7 +328,13 @@ def awards_from_lines(section_lines: list[Line]) -> list[dict]:
             body = re.split(r",?\s+[\"“«]|\.?\s+Role\s*:", body)[0]
         opens = body[:1].isupper() or body[:1] in "\"“" or re.match(r"\d+(?:st|nd|rd|th)?\s+[A-Z]",
                                                                    body)
-        entry = dated and _LEADING_YEAR.match(text) and len(body.split()) >= 3
+        # (up to a heading in capitals the section did not split at: "ACCREDITATIONS")
+        closed = closed and not (_shouting(text) and not YEAR.search(text))
+        above = section_lines[at - 1].text if at else ""
+        entry = dated and _LEADING_YEAR.match(text) and len(body.split()) >= 3 or (
+            closed and _CLOSING_YEAR.search(text) and 3 <= len(body.split()) <= 25
+            and not (heads and heads[-1][0]["year"] is None)
+            and (not above or YEAR.search(above[-6:]) or above.endswith((".", ")"))))
         if opens and (_HONOUR.search(body) or _FUNDED.search(body) or held or stated or entry) and \
                 len(body.split()) <= 40 and not _shouting(body):
             read = Line(_without_amount(body), line.start, line.end, line.bold, line.row)
@@ -372,11 +390,13 @@ def role_line(text: str) -> str | None:
     if re.fullmatch(r"(?:\(?(?:of record|[a-z]+)\)?)?", rest) and len(text.split()) <= 4:
         return role.group(0)  # "Instructor of record", "Teaching assistant" over its courses
     # Every other part names where: "Lecturer, Digital Circuit Design, Tarn Technical
-    # University" names a course too, taught on that line
+    # University" names a course too, taught on that line, and so does a name in quotes
+    # ("Teaching assistant for the course “Data Mining”, Tarn University")
     parts = [p.strip(" *_") for p in re.split(r",\s*|\s{2,}", rest) if p.strip(" *_")]
     named = [p for p in parts if not _WHERE.search(p) and not countries_in(p)]
+    capitalised = [sum(w.lstrip("\"“«'‘(")[:1].isupper() for w in p.split()) for p in named]
     return role.group(0) if _WHERE.search(rest) and len(rest.split()) <= 8 and not any(
-        sum(w[:1].isupper() for w in p.split()) >= 2 for p in named) else None
+        n >= 2 for n in capitalised) else None
 
 
 # Where a course was taught: a school, or a department of one ("Dept. of Computer Science").
@@ -519,6 +539,44 @@ def school_of(text: str) -> str | None:
     return None
 
 
+def _role_and_terms(text: str) -> str | None:
+    """The role of a line that gives a role and terms only ("Lecturer, Fall 2019, Fall 2020")."""
+    role = _TEACH_ROLE.match(text.strip())
+    rest = re.sub(_TERM.pattern, "", text.strip()[role.end():]) if role else "-"
+    return role.group(0) if role and not rest.strip(" ,;()") else None
+
+
+def courses_over_roles(rows: Sequence[Line]) -> list[dict]:
+    """Courses each named on a line of its own over the line that gives the role, the place
+    and the term it was taught in ("Deep Learning" / "Lecturer, University of Tarn, 2020–2023"):
+    there a role's line belongs to the course above it, not to the lines below. [] for a
+    section not laid out so (two such pairs at least, and most of its lines)."""
+    found, at = [], 0
+    while at + 1 < len(rows):
+        # (the term on either line: "Computer Vision      Fall 2021" / "University …, Instructor";
+        # the school on either: "Labour Economics, University of Tarn" / "Lecturer, Fall 2019")
+        course, held = rows[at].text.strip(" ,"), rows[at + 1].text
+        term = _term(held) or _term(course)
+        if term and not _term(held):
+            course = course.replace(term.group(0), " ").strip(" ,–-")
+        course, _, school = course.partition(", ")
+        if school and not INSTITUTION.search(school):
+            course, school = rows[at].text.strip(" ,"), ""
+        role = role_line(held) or _role_and_terms(held)
+        if role and term and not _TEACH_ROLE.search(course) and not re.search(
+                r"\d", course) and 1 <= len(course.split()) <= 8 and course[:1].isupper() \
+                and not course.endswith((".", ":")) and not INSTITUTION.search(course):
+            where = school or next((p.strip() for p in re.split(r",\s*|\s{2,}", held)
+                                    if INSTITUTION.search(p)), None)
+            found.append({"course": course, "role": role, "term": term.group(0),
+                          "_span": (rows[at].start, rows[at + 1].end)}
+                         | ({"institution": where} if where else {}))
+            at += 2
+        else:
+            at += 1
+    return found if len(found) >= 2 and 2 * len(found) >= 0.8 * len(rows) else []
+
+
 def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool = False
                        ) -> list[dict]:
     """The courses of a line that lists several, after a label ("Courses: AI, Databases, Logic
@@ -526,19 +584,29 @@ def teaching_from_list(line: Line, default_role: str | None, *, under_role: bool
     Theoretical Mechanics. 2017 – 2019"); [] for any other line."""
     plain = _HOURS.sub("", line.text)
     text = _LIST_LABEL.sub("", plain)
+    # "Teaching assistant: Linear Algebra (2016), Calculus II (2017)": the role as the label
+    role = re.match(rf"(?:{_TEACH_ROLE.pattern})(?=\s*:)", plain, re.I) if text == plain else None
+    if role:
+        text, default_role = plain[role.end():].lstrip(" :"), role.group(0)
     labelled = text != plain
     if not labelled and not under_role:
         return []
-    term = _TERM.search(text)
-    body = (text[: term.start()] + text[term.end():]) if term else text
+    # each course with its own term in brackets, or the line's one term for them all
+    own = re.findall(rf"\(\s*({_TERM.pattern})\s*\)", text)
+    items_text = re.sub(rf"\s*\(\s*{_TERM.pattern}\s*\)", "", text) if len(own) >= 2 else text
+    term = None if len(own) >= 2 else _TERM.search(text)
+    body = re.sub(r"\(\s*\)", "", text[: term.start()] + text[term.end():]) if term \
+        else items_text
     items = [i.strip(" .;") for i in re.split(r",\s+|;\s+", body.strip(" .;"))]
-    if len(items) < 2 or _TEACH_ROLE.search(body) or not all(
+    terms = own if len(own) == len(items) else [term.group(0) if term else None] * len(items)
+    # (a label says what the line lists, however few: "Graduate: Survey Methodology")
+    if len(items) < (1 if labelled else 2) or _TEACH_ROLE.search(body) or not all(
             1 <= len(i.split()) <= 7 and (i[:1].isupper() or _COURSE.match(i))
             and not (i.isupper() and len(i) > 4) and not _WHERE.search(i)
             and (labelled or len(i) >= 4) for i in items):
         return []  # not "16-311 Robotics, Carnegie Mellon University": a course and where
-    return [{"course": item, "role": default_role, "term": term.group(0) if term else None,
-             "_span": (line.start, line.end)} for item in items]
+    return [{"course": item, "role": default_role, "term": when, "_span": (line.start, line.end)}
+            for item, when in zip(items, terms)]
 
 
 # The head of a paragraph that lists courses after a colon: "Courses taught (as instructor):",

@@ -248,7 +248,9 @@ def employment_entry(text: str) -> tuple[str, str] | None:
     rest = re.sub(r"\s*\([^()]*\)", "", rest)  # "(50 %)", "(sommerjobb)": said of the role
     parts = [p.strip(" ,.;") for p in re.split(r",\s+|(?<=[a-zà-ÿ]{2})\.\s+(?=[A-Z])|\s{2,}|"
                                                r"\s[–|-]\s|;\s+", rest) if p.strip(" ,.;")]
-    if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not parts[0][:1].isupper() \
+    # (a role word in lower case, as Polish, Italian or French CVs write it: "adiunkt, …")
+    if len(parts) < 2 or not 1 <= len(parts[0].split()) <= 6 or not (
+            parts[0][:1].isupper() or ROLE.match(parts[0][:1].upper() + parts[0][1:])) \
             or re.search(r"\d", parts[0]) or DEGREE.search(parts[0]) or _ORG.search(
             _cased(parts[0])) or is_place(parts[0]):
         return None
@@ -340,6 +342,8 @@ def split_role(text: str) -> tuple[str, str]:
     elif dash and is_role(tail.split(",")[0]) and not is_role(head):
         text = f"{tail}, {head}"  # "Google Research, Zürich — Research Intern (Speech)"
     head, colon, tail = text.partition(": ")
+    if colon and _POST_LABEL.fullmatch(head.strip(" *")) and is_role(tail):
+        return split_role(tail)  # "Current position: Assistant Professor, University of …"
     # "PwC Czech Republic: Consultant"; not "Summer 2015: PhD Intern, …", a date before it
     if colon and head.strip() and is_role(tail) and not is_role(head):
         # "…: Consultant pricing exotic derivatives": the role ends at its last role word
@@ -358,8 +362,11 @@ def split_role(text: str) -> tuple[str, str]:
     # "Postdoctoral Fellow University of Toronto": the role's words, then its employer's
     words = list(ROLE.finditer(_role_cased(role)))
     glued = re.match(r"((?:\s+(?:Fellow|Scholar|Lead)\b)*(?:\s*\([^)]*\))?)\s+(?!Intern\b)"
-                     r"([A-Z].+)$", role[words[-1].end():]) if words else None
-    if glued and _ORG.search(_cased(glued.group(2))):
+                     r"([A-Z].+|[\w-]{2,}\.(?:org|com|net|io|ai))$", role[words[-1].end():]) \
+        if words else None
+    # (or a web site's name: "Co-founder openSNP.org")
+    if glued and (_ORG.search(_cased(glued.group(2))) or re.fullmatch(
+            r"[\w-]{2,}\.(?:org|com|net|io|ai)", glued.group(2))):
         return role[: words[-1].end()] + glued.group(1), glued.group(2).strip(" .")
     # "Machine Learning Engineer at Tapsi": what follows "at" is the employer, one word or not
     after = re.search(re.escape(role) + rf"\s+{_AT}\s+(?:the\s+)?(.+)$", text)
@@ -369,12 +376,25 @@ def split_role(text: str) -> tuple[str, str]:
         rest = re.sub(r"\s*\((?:group|lab|team|with|under|host)\b[^)]*\)", "", after.group(1))
         if _MAIN_ORG.search(rest) and not _MAIN_ORG.search(first):
             first = _org_name(rest)
-        return role.strip(), first.strip(" .")
+        return role.strip(), _ARTICLE.sub("", first.strip(" ."))
     others = [p for p in parts if p != role and not _LOCATION.match(p) and not _a_place(p)]
     # the employer before a unit of it ("Lecturer, School of Economics, University of Corran")
     ranked = sorted(others, key=lambda p: 2 if _SUBUNIT.match(p) else 0 if _MAIN_ORG.search(p)
                     else 1 if _ORG.search(p) else 3)
-    return role.strip(), (ranked[0] if ranked else "").strip(" .")
+    return role.strip(), _ARTICLE.sub("", (ranked[0] if ranked else "").strip(" ."))
+
+
+# A label before a job's role and employer ("Current position:", "Posizione attuale:")
+_POST_LABEL = re.compile(r"(?:(?:current|present|previous|former|actual)\s+)?(?:position|post|"
+                         r"appointment|employment|job|occupation)(?:\s+held)?|posizione attuale|"
+                         r"poste actuel|puesto actual|cargo actual|aktuelle position|"
+                         r"obecne stanowisko|stanowisko", re.I)
+
+
+# An article before an employer's name, after "presso", "chez", "bei" ("presso il Politecnico di
+# Milano", "chez l'Inria"): no part of the name
+_ARTICLE = re.compile(r"^(?:il|lo|la|l['’]|gli|le|les|el|los|las|der|die|das|dem|den)\s*"
+                      r"(?=[A-ZÀ-Þ])")
 
 
 def _years(text: str) -> tuple[int, int] | None:
@@ -453,6 +473,19 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
             "_span": (head.start, dated.end), "_last": rest[1]}
 
 
+def _after_bold(line: Line) -> str:
+    """The plain words after a line's opening bold run, where they can name a role: one to six,
+    capitalised, no digit, organisation, degree or sentence; "" otherwise."""
+    if not line.bold or not line.text.startswith(line.bold) or is_role(line.bold):
+        return ""
+    rest = line.text[len(line.bold):].strip(" ,|–-")
+    if not 1 <= len(rest.split()) <= 6 or not rest[:1].isupper() or re.search(r"\d", rest) \
+            or _MAIN_ORG.search(rest) or DEGREE.search(rest) or sentence_like(rest) \
+            or is_place(rest):
+        return ""
+    return rest
+
+
 def _plain_role(lines: Sequence[Line], at: int) -> bool:
     """Whether line `at`, under dates alone, is a role that no role word names: a few
     capitalised words that name no organisation, over a line that names one ("03/2016 –
@@ -484,6 +517,10 @@ def _held_under(text: str) -> str | None:
     return rest
 
 
+# A city and its state's code or its country, closing a line ("… Somerville, MA")
+_PLACE_AT_END = re.compile(r"\s+(?:[A-Z][a-z]+\s){0,2}[A-Z][a-z]+,\s*(?:[A-Z]{2}|USA|UK)\s*$")
+
+
 def _dates_alone(lines: Sequence[Line], at: int) -> bool:
     """Whether line `at` gives dates and nothing else: where it stands above a role, the
     layout puts each entry's dates first ("09/2018 – 12/2021" / "Junior Researcher" / …)."""
@@ -505,6 +542,46 @@ def _heads_entry(lines: Sequence[Line], at: int) -> bool:
         and not is_place(text) and not DEGREE.match(text) and is_role(role) \
         and len(role.split()) <= 6 and not split_role(role)[1] \
         and _dates_alone([Line(dates, 0, 0)], 0)
+
+
+def _names_employer(text: str) -> bool:
+    """Whether a line can be an employer's name whatever words name it: one to eight words,
+    capitalised, no role, date, degree, place alone or sentence ("Lumen Robotics, Zurich")."""
+    words = without_dates(text).split()
+    # a name capitalises its words, a description does not ("Developed tools for mapping")
+    named = [w for w in words if w.lower() not in NAME_JOINERS | {"of", "and", "for", "the", "&"}]
+    if sum(w[:1].isupper() for w in named) < 0.6 * len(named) or re.match(r"\w+ed\b", text):
+        return False
+    first, _, tail = text.partition(",")
+    # a place reads as a name and a place ("Redmond, WA", "Paris, France"); a name does not
+    place = is_place(text) and (bool(re.fullmatch(r"\s*[A-Z]{2}\.?\s*", tail))
+                                or bool(countries_in(first)) or not tail)
+    return 1 <= len(words) <= 8 and text[:1].isupper() and not is_role(text) \
+        and not DATE_POINT.search(text) and not DEGREE.match(text) and not place \
+        and not sentence_like(text) and not text.rstrip().endswith((".", ":")) \
+        and not _TEACHING.search(text)
+
+
+def _dated_employer(lines: Sequence[Line], at: int) -> bool:
+    """Whether line `at` is the employer of an entry whose dates stand alone above it and whose
+    role alone is under it ("2019 – 2022" / "Brightline Systems, Milan" / "Software Engineer"),
+    or above it with its role ("2019 – 2022" / "Software Engineer" / "Brightline Systems",
+    "2019 – 2022   Software Engineer" / "Brightline Systems"): the layout, not a lexicon of
+    organisations, says what the line names."""
+    if at + 1 < len(lines) and _dates_alone(lines, at - 1):
+        role = lines[at + 1].text.strip()
+        if is_role(role) and len(role.split()) <= 6 and not split_role(role)[1] \
+                and not DATE_POINT.search(role):
+            return _names_employer(lines[at].text)
+    if at < 1 or not _names_employer(lines[at].text):
+        return False
+    role = lines[at - 1].text
+    if date_range(role) is not None and not _dates_alone(lines, at - 1):
+        # "2019 – 2022   Software Engineer" / "Brightline Systems, Milan": dates and role
+        role = without_dates(role).strip(" ,|–-")
+        return is_role(role) and len(role.split()) <= 6 and not split_role(role)[1]
+    return at >= 2 and _dates_alone(lines, at - 2) and is_role(role) \
+        and not split_role(role)[1] and not DATE_POINT.search(role)
 
 
 def _entry_pair(head: Line, sub: Line, raw: str, raw_start: int) -> dict | None:
@@ -729,6 +806,11 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
     org: tuple[str, int] | None = None  # the last organisation line: (name, its start)
     org_years: tuple[int, int] | None = None  # the years that line spans, where it gives them
     pending_dates: tuple[str, str] | None = None
+    # "**Apple** Vulnerability Researcher": entries led by the employer in bold, then the role;
+    # where two or more are, a line of that shape is one whatever words name its role
+    # ("**KS Engineers** Software and Hardware Development")
+    bold_led = sum(bool(line.bold and line.text.startswith(line.bold) and not is_role(
+        line.bold) and is_role(line.text[len(line.bold):])) for line in lines) >= 2
     role_first = False  # "Role  dates" then "Team, Employer  City" under it
     dates_under = False  # an entry's dates alone on the line under its role
     paired: set[int] = set()  # the second lines of entries read as pairs
@@ -742,6 +824,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
         if bold_role_led(line):
             text = f"{line.bold} — {text[len(line.bold) + 3:]}"
         dates = date_range(text)
+        # "Boston University  September 2013 - May 2015" / "Postdoc Boston, MA": under its dated
+        # employer, the role, then the place set at the right
+        placed = org is not None and at > 0 and lines[at - 1].start == org[1] and not dates \
+            and date_range(lines[at - 1].text) is not None and _PLACE_AT_END.search(text)
+        if placed:
+            text = text[:placed.start()]
         if org and at >= 2 and _dates_alone(lines, at - 1) and is_role(text) and (
                 lines[at - 2].start != org[1] or records and records[-1]["start"]
                 and records[-1]["organisation"] == org[0]) and not dates_under:
@@ -798,14 +886,24 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
         if not unlisted and employment and not is_role(text):
             unlisted = employment_entry(text)
             by_layout = unlisted is not None
+        if not unlisted and bold_led and (plain := _after_bold(line)):
+            unlisted = (plain, line.bold.strip(" ,"))
         if not unlisted and dated_above and _plain_role(lines, at):
             unlisted = (text.strip(" ,"), "")  # its employer is the line under it
-        if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and dates and (
-                held := _held_under(text)):
+        if not unlisted and org and at > 0 and lines[at - 1].start == org[1] and (
+                dates or placed) and (held := _held_under(text)):
             unlisted = (held, "")  # "Field Ecologist (part-time)  2014 – 2016" under its employer
         if (is_role(text) or unlisted) and len(without_dates(text).split()) <= 20 \
                 and not labelled:
             role, same_line_org = unlisted or split_role(text)
+            bare = without_dates(text).strip(" ,|–-")
+            if (not same_line_org or len(role) > len(line.bold.strip(" ,|"))) and line.bold \
+                    and bare.startswith(line.bold) and is_role(line.bold) and not is_role(
+                    rest := bare[len(line.bold):].strip(" ,|–-")) and rest[:1].isalpha() \
+                    and len(rest.split()) <= 10:
+                # "2023 jan. **Research Engineer** | iMind –Vinatier Hospital": the role in bold,
+                # the employer after it, whatever its name's first letter or its dashes
+                role, same_line_org = line.bold.strip(" ,|"), _org_name(rest)
             # "ML Research Internship—Mila", "PwC (2009 - 2011): Consultant": said so
             explicit = bool(re.search(r"—|\w\)?\s*:\s", re.sub(r"\([^()]*\)", "",
                                                             without_dates(text))))
@@ -862,7 +960,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             and not sentence_like(text) and not _dates_alone([line], 0) and any(
                 _a_place(part.strip(" |")) or countries_in(part)
                 for part in re.split(r",|\s·\s", bare)[1:])
-        if is_org(line, raw_line) or under_role or _heads_entry(lines, at):
+        if is_org(line, raw_line) or under_role or _heads_entry(lines, at) or \
+                _dated_employer(lines, at):
             org = (placed_name(line) or _org_name(text), line.start)
             org_years = _years(text)
             if heading_role and records and records[-1]["organisation"] and \
@@ -872,9 +971,13 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             # the employer's line goes on with the dated entry right above it, whose line it
             # wraps ("Postdoctoral Associate, Department of …,   2012 – 2014" / "Massachusetts
             # Institute of Technology, Cambridge, MA")
+            # (or goes on with an entry that its dates lead, as the next one's do: "2021 – 2023
+            # Postdoctoral researcher, …" / "University of Copenhagen, Denmark." / "2018 – 2020
+            # Consultant doctoral student, Biomarker team, Servier.")
             org_closed = bool(records) and records[-1]["start"] is not None and at > 0 and \
-                records[-1]["_span"][1] == lines[at - 1].end and \
-                _wraps_on(lines[at - 1].text)
+                records[-1]["_span"][1] == lines[at - 1].end and (
+                    _wraps_on(lines[at - 1].text)
+                    or DATE_RANGE.match(lines[at - 1].text) is not None)
             if records and not records[-1]["organisation"] and not _described_between(
                     raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]

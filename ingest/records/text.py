@@ -32,10 +32,13 @@ MONTH = (r"(?<![^\W\d_])(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|
          r"Fall|Autumn|Winter|"
          + "|".join(sorted(_MONTHS_ABROAD, key=len, reverse=True)) + "|"
          + "|".join(rf"{m}\." for m in _MONTHS_WITH_STOP) + r")(?![^\W\d_])\.?")
-# "Aug 2017", "Aug 15, 2017", "15th August 2017", "08/2017", "2017"
+# "Aug 2017", "Aug 15, 2017", "15th August 2017", "2017 Aug", "08/2017", "2017"
 # and "09.2019" or "2014-09", a month and a year as European and ISO dates write them, and a
 # day before them ("01/10/2020"); "2015.4" and "2019.07", as Japanese and Chinese CVs write them
 _POINT = (rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:19|20)\d{{2}}|"
+          # the year first, as Japanese, Chinese and some French CVs write it ("2023 jan."),
+          # but not a citation's "2019 Mar 5;", nor "2020 Summer School"
+          rf"(?:19|20)\d{{2}}\s+(?!(?i:spring|summer|fall|autumn|winter)\b){MONTH}(?!\s*\d)|"
           r"(?:\d{1,2}[/.])?\d{1,2}[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d–-])|"
           r"(?:19|20)\d{2}\.(?:0?[1-9]|1[0-2])(?![\d.])|(?:19|20)\d{2})")
 # An open end as CVs write it in English, Italian, Spanish, Portuguese, French, German, Polish,
