@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,9 +14,8 @@ from ingest.records.text import OPEN, SINCE
 _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
 # A list item's number ("2.", "[3]", "1)").
 ITEM_NUMBER = r"(?:\d{1,3}[.)]|\[\d{1,3}\])"
-# The number alone ("- 2.", or after the entry's year: "2022 6."): no sentence, but the start
-# of the next one.
-_ITEM_NUMBER = re.compile(rf"^(?:[-*•]\s*)?(?:(?:19|20)\d{{2}}(?:[./-]\d{{2,4}})?\s+)?{ITEM_NUMBER}$")
+# The number alone ("- 2."): no sentence, but the start of the next one.
+_ITEM_NUMBER = re.compile(rf"^(?:[-*•]\s*)?{ITEM_NUMBER}$")
 # A period after these does not end a sentence ("Prof. Mosharaf Chowdhury", "Eric P. Xing").
 _ABBREVIATION = re.compile(
     r"(?:\b(?:prof|pr|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"
@@ -57,7 +55,6 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     """Stems of the question's content words and their CV synonyms, minus the people it names."""
     skip = name_words(exclude)
     words = [w.lower() for w in keywords(question) if w.lower() not in skip]
-    words += [part for w in words if "-" in w for part in hyphen_parts(w)]
     if TOPIC.search(question):  # her research topics, not her jobs
         found = {stem(w) for w in [*words, *TOPIC_TERMS.split()] if not w.startswith("work")}
         return found | {_TOPIC_MARK}
@@ -67,21 +64,9 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     return {stem(w) for w in words}
 
 
-def hyphen_parts(word: str) -> list[str]:
-    """The words a hyphenated compound joins ("L'Oréal-UNESCO", "Meta-VQE"): a CV may write the
-    same name spaced ("L’Oréal - UNESCO") or a question only one part of it."""
-    return [part for part in word.split("-") if len(part) >= 2]
-
-
-def _bare(word: str) -> str:
-    """A word without its accents and with one apostrophe: "L’Oréal" and "L'Oreal" meet."""
-    decomposed = unicodedata.normalize("NFKD", word.replace("’", "'"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def stem(word: str) -> str:
     """A crude stem that lets inflections meet: worked/working/works → work, studied → study."""
-    word = _bare(word.lower()).strip("'.")
+    word = word.lower().strip("'’.")
     if word.startswith("interest"):  # not "inter", the stem of intern and internship
         return "interest"
     for suffix, keep in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""),
@@ -95,11 +80,10 @@ def stem(word: str) -> str:
 def stems(text: str) -> set[str]:
     """The stems of a text's words, and of the words glued to a number ("117citations",
     "6papers", as some profile pages extract)."""
-    words = re.findall(r"[A-Za-z0-9][\w'-]*", _bare(text))
+    words = re.findall(r"[A-Za-z0-9][\w'’-]*", text)
     glued = [part for w in words if re.match(r"\d+[A-Za-z]{3,}$", w)
              for part in re.findall(r"\d+|[A-Za-z]+", w)]
-    joined = [part for w in words if "-" in w for part in hyphen_parts(w)]
-    return {stem(w) for w in words + glued + joined}
+    return {stem(w) for w in words + glued}
 
 
 def unit_score(unit: str, terms: set[str]) -> int:
