@@ -219,19 +219,9 @@ class Assistant:
                 chosen = quote.picks(str(reply), len(lines))
                 if not chosen and can and quote.doubted(first):
                     # a 0 the model hardly meant: its likeliest line, checked alone
-                    likeliest = quote.picks(model.invoke(
-                        asked, grammar=quote.shown_grammar(can)).text, len(lines))[:1]
-                    check = quote.check_messages(question, history, context,
-                                                 lines[likeliest[0]]) if likeliest else []
-                    said = model.invoke(check, grammar=quote.CHECK_GRAMMAR,
-                                        first_tokens=quote.FIRST_TOKENS) if check else None
-                    yes = said is not None and quote.says_yes(
-                        said.response_metadata.get("first_tokens", {}))
-                    diagnostics["doubted"] = {"zero": round(first.get("0", 0.0), 3),
-                                              "line": lines[likeliest[0]].text if likeliest
-                                              else "", "yes": yes}
+                    chosen, check, diagnostics["doubted"] = quote.recheck(
+                        model, asked, question, history, context, lines, can, first)
                     messages += check
-                    chosen = likeliest if yes else []
                 kept = quote.accept(question, lines, chosen, focus, sections, context)
                 if chosen and not kept and (sole := quote.sole_line(
                         question, lines, focus, sections, context)):

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
@@ -127,6 +128,23 @@ def says_yes(first: dict[str, float]) -> bool:
     yes = sum(p for t, p in first.items() if t.strip().lower() == "yes")
     no = sum(p for t, p in first.items() if t.strip().lower() == "no")
     return yes + no > 0 and yes / (yes + no) >= SURE
+
+
+def recheck(model: BaseChatModel, asked: list[BaseMessage], question: str,
+            history: Sequence[tuple[str, str]], context: Sequence[tuple[Passage, str]],
+            lines: Sequence[Line], shown: Collection[int], first: dict[str, float],
+            ) -> tuple[list[int], list[BaseMessage], dict[str, object]]:
+    """After a doubted 0: the likeliest `shown` line (on the pick's own prompt, `asked`), kept
+    if the model, asked of it alone, says yes; with the check's messages and what it found."""
+    found: dict[str, object] = {"zero": round(first.get("0", 0.0), 3), "line": "", "yes": False}
+    likeliest = picks(model.invoke(asked, grammar=shown_grammar(shown)).text, len(lines))[:1]
+    if not likeliest:
+        return [], [], found
+    check = check_messages(question, history, context, lines[likeliest[0]])
+    said = model.invoke(check, grammar=CHECK_GRAMMAR, first_tokens=FIRST_TOKENS)
+    found |= {"line": lines[likeliest[0]].text,
+              "yes": says_yes(said.response_metadata.get("first_tokens", {}))}
+    return (likeliest if found["yes"] else []), check, found
 
 
 def picks(reply: str, count: int) -> list[int]:
