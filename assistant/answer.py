@@ -245,6 +245,8 @@ class Assistant:
                         raw = fuller
                 timings["first_token_s"] = time.perf_counter() - started
                 diagnostics["picked"] = str(reply)
+                diagnostics["first"] = {t: round(p, 3) for t, p in sorted(
+                    first.items(), key=lambda tp: -tp[1])[:5]}
                 diagnostics["refused_by"] = "quote check" if chosen or not can else "no line"
                 messages += asked if can else []
                 written = None
@@ -277,6 +279,9 @@ class Assistant:
                 f"and give no advisor for a {LEVEL_NAMES.get(typed.level, typed.level)}.")
         if result.refused:
             result.diagnostics = {**diagnostics, **result.diagnostics}
+        else:  # how an answer was picked, for the eval report
+            result.diagnostics |= {k: diagnostics[k] for k in ("picked", "first", "doubted")
+                                   if k in diagnostics}
         result.retrieved = [p.chunk.id for p in passages]
         result.timings = {**timings, "total_s": time.perf_counter() - started}
         result.notes = [*self.notes, *result.notes, *deferred]

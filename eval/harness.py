@@ -233,7 +233,8 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
                       answer.backend, named=metrics.named_people(answer.text, known),
                       refused_by=str(why.get("refused_by") or ""),
                       dropped=list(why.get("dropped") or []), context=why.get("context"),
-                      absent=bool(answer.absent))
+                      absent=bool(answer.absent),
+                      pick={k: why[k] for k in ("picked", "first", "doubted") if k in why})
 
 
 def run_case(answerer: Answerer, case: Case, index: Index) -> CaseResult:

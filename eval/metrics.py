@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prompts import MARKER_PATTERN
 
@@ -51,6 +51,9 @@ class CaseResult:
     # The answer says that no passage names something the question does (Answer.absent): it
     # turns the question's premise down, as a refusal does, and says what the documents give
     absent: bool = False
+    # The line pick, when it ran: the reply, its first tokens' probabilities, the doubted-0
+    # check (Answer.diagnostics "picked", "first", "doubted")
+    pick: dict[str, Any] = field(default_factory=dict)
 
 
 def has_variant(text: str, variants: Sequence[str]) -> bool:

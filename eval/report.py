@@ -30,7 +30,7 @@ def case_to_dict(r: CaseResult) -> dict[str, Any]:
                       for c in r.retrieved],
         "first_token_s": round(r.first_token_s, 4), "total_s": round(r.total_s, 4),
         "scores": metrics.case_scores(r), "refused_by": r.refused_by,
-        "funnel_stage": metrics.funnel_stage(r),
+        "funnel_stage": metrics.funnel_stage(r), "pick": r.pick,
     }
 
 
