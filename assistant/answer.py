@@ -280,8 +280,7 @@ class Assistant:
         if result.refused:
             result.diagnostics = {**diagnostics, **result.diagnostics}
         else:  # how an answer was picked, for the eval report
-            result.diagnostics |= {k: diagnostics[k] for k in ("picked", "first", "doubted")
-                                   if k in diagnostics}
+            result.diagnostics |= {k: diagnostics[k] for k in quote.PICK_KEYS if k in diagnostics}
         result.retrieved = [p.chunk.id for p in passages]
         result.timings = {**timings, "total_s": time.perf_counter() - started}
         result.notes = [*self.notes, *result.notes, *deferred]

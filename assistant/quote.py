@@ -54,6 +54,9 @@ SURE = 0.75
 # The probabilities of this many first tokens are asked for, enough to hold "0" and "yes"/"no".
 FIRST_TOKENS = 20
 CHECK_GRAMMAR = 'root ::= "yes" | "no"\n'
+# What an Answer's diagnostics say of its line pick (the reply, its likeliest first tokens, the
+# doubted-0 check), kept on answers as on refusals and in the eval's report
+PICK_KEYS = ("picked", "first", "doubted")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from langchain_core.embeddings import Embeddings
 
 from assistant.errors import ProfileChatError
+from assistant.quote import PICK_KEYS
 from assistant.retrieval import Passage
 from assistant.settings import Settings
 from assistant.types import Answer
@@ -234,7 +235,7 @@ def record(case: Case, answer: Answer, index: Index, seen: Sequence[str], first:
                       refused_by=str(why.get("refused_by") or ""),
                       dropped=list(why.get("dropped") or []), context=why.get("context"),
                       absent=bool(answer.absent),
-                      pick={k: why[k] for k in ("picked", "first", "doubted") if k in why})
+                      pick={k: why[k] for k in PICK_KEYS if k in why})
 
 
 def run_case(answerer: Answerer, case: Case, index: Index) -> CaseResult:

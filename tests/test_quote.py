@@ -16,6 +16,8 @@ from assistant.quote import apart as quote_apart
 from assistant.retrieval import Passage
 from assistant.routes import Query
 from ingest.chunking import Chunk
+from eval.harness import Case, record
+from eval.report import case_to_dict
 from ingest.pipeline import ingest
 
 
@@ -776,6 +778,10 @@ def test_a_doubted_zero_has_its_likeliest_line_checked_alone(local_settings, sam
     result, model = asked({"yes": 0.55, "no": 0.4})  # a yes short of SURE is no answer
     assert result.refused and result.diagnostics["refused_by"] == "no line"
     assert result.diagnostics["doubted"]["yes"] is False and len(model.prompts) == 3
+    result, _ = asked({"yes": 0.8, "no": 0.15})  # the eval's report keeps how it was picked
+    kept = case_to_dict(record(Case("c", "single_fact", question), result, sample_index, [],
+                               0.0, 0.0))["pick"]
+    assert kept["picked"] == "0" and kept["first"]["0"] == 0.3 and kept["doubted"]["yes"]
     sure = FakeChatModel(responses=["0"], first_tokens=[{"0": 0.6, number[0]: 0.2}])
     result = Assistant(local_settings, index=sample_index, chat_model=sure).answer(question)
     assert result.refused and len(sure.prompts) == 1  # a 0 meant is asked about no further
