@@ -71,6 +71,10 @@ class EvalSet:
     # file name → person, for documents whose text does not name them (what `ingest --person`
     # says for one file); read from <cases>.names.json beside the cases when there is one
     names: dict[str, str] = field(default_factory=dict)
+    # the store under <home>/eval/ that the set's corpus is ingested into: sets over the same
+    # documents share one (the three question sets of the real corpus), so that an eval of
+    # them under one --home ingests the corpus once; the set's name where empty
+    store: str = ""
 
 
 @dataclass
@@ -154,13 +158,15 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
     if spec.endswith("-paraphrases") and spec.removesuffix("-paraphrases") in ("shared", "sample"):
         # every case of the set in two other phrasings (eval/paraphrases/, ROUTING.md)
         base = resolve_set(spec.removesuffix("-paraphrases"), corpus, shared)
-        return EvalSet(spec, EVAL_DIR / "paraphrases" / f"{base.name}.jsonl", base.corpus)
+        return EvalSet(spec, EVAL_DIR / "paraphrases" / f"{base.name}.jsonl", base.corpus,
+                       store=base.name)
     if spec in REAL_SETS:  # 30 real CVs and profile pages nobody wrote the code around, and
         # the questions of three writers (eval/README.md)
         folder = (shared or REPO.parent / "shared") / "corpus" / "real"
         names = json.loads((EVAL_DIR / "real.names.json").read_text(encoding="utf-8"))
         cases = EVAL_DIR / REAL_SETS[spec]
-        return EvalSet(spec, cases, corpus or folder, names)
+        return EvalSet(spec, cases, corpus or folder, names,
+                       store="real" if corpus is None else "")
     path = Path(spec)
     if not path.is_file():
         raise EvalError(
@@ -173,8 +179,9 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
 
 
 def eval_settings(eval_set: EvalSet, settings: Settings, backend: str | None = None) -> Settings:
-    """Settings with an embedded store of the set's own under <home>/eval/<set>."""
-    update: dict[str, Any] = {"home": settings.home / "eval" / eval_set.name, "chroma_url": None}
+    """Settings with the embedded store of the set's corpus, <home>/eval/<store or set name>."""
+    home = settings.home / "eval" / (eval_set.store or eval_set.name)
+    update: dict[str, Any] = {"home": home, "chroma_url": None}
     if backend:
         update["llm"] = backend
     return settings.model_copy(update=update)

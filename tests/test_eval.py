@@ -402,3 +402,21 @@ def test_a_gold_name_is_the_indexed_person_it_names() -> None:
     assert metrics.indexed_name("Alireza Kazemi", known) == "Alireza Kazemi"
     assert metrics.indexed_name("Eva Ruiz", known) == "Eva Ruiz"
     assert metrics.indexed_name("Zhizhou Kazemi", known) == "Alireza Kazemi"  # only Kazemi
+
+
+def test_sets_over_the_same_documents_ingest_them_once(tmp_path, embedder) -> None:
+    # the three question sets of the real corpus share one store, as a set's paraphrases share
+    # the set's: an eval of another set over the same documents finds them all indexed
+    assert {resolve_set(n).store for n in ("real", "real-fresh", "real-third")} == {"real"}
+    settings = Settings(home=tmp_path, llm="extractive")
+    first, second = resolve_set("sample"), resolve_set("sample-paraphrases")
+    assert eval_settings(first, settings).home == eval_settings(second, settings).home
+    index, ingested = prepare_index(first, settings, embedder)
+    index.close()
+    assert ingested.count("added") == len(ingested.files) > 0
+    index, again = prepare_index(second, settings, embedder)
+    try:
+        assert again.count("unchanged") == len(again.files) == len(ingested.files)
+        assert index.indexed_paths() and again.chunks_added == 0
+    finally:
+        index.close()
