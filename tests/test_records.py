@@ -4538,3 +4538,27 @@ def test_a_range_whose_closing_year_is_cut_to_two_digits_closes_there() -> None:
             "2004-09  Research Intern, Corvid Labs\n")
     assert _fields(text, "X", "position", "role", "end") == [  # "2004-09" ends in 2004
         ("Research Assistant", "2002"), ("Research Intern", "2004")]
+
+
+def test_publications_led_by_a_bold_title_are_read_entry_by_entry() -> None:
+    """Each entry opens with its title in bold, its authors and its venue on the lines under
+    it: a Markdown list whose lines break on purpose ("**Title**  " / "  Authors  " / "  Venue,
+    2023"), and a PDF's bold title line over plain author and venue lines, one record each."""
+    papers = [("Lattice Drift: Calibrating Tidal Sensors Without Ground Truth",
+               "Oskar Penhallow, Mirela Osei, and Tuva Lindqvist",
+               "Robotics: Science and Systems (RSS), 2023"),
+              ("Sparse Gulls: Counting Seabirds From Drone Footage",
+               "Mirela Osei and Oskar Penhallow",
+               "IEEE International Conference on Robotics and Automation (ICRA), 2021"),
+              ("Foghorn: Acoustic Mapping of Harbour Floors", "Mirela Osei, Tuva Lindqvist",
+               "Journal of Field Robotics, 2020")]
+    want = [(papers[0][0], "RSS", 2023), (papers[1][0], "ICRA", 2021),
+            (papers[2][0], "Journal of Field Robotics", 2020)]
+    markdown = "## Publications\n\n" + "".join(
+        f"- **{title}**  \n  {authors}  \n  {venue}\n" for title, authors, venue in papers)
+    assert _fields(markdown, "Mirela Osei", "publication", "title", "venue", "year") == want
+    text, bold = _bold_lines([("MIRELA OSEI", True), ("PUBLICATIONS", True)] + [
+        row for title, authors, venue in papers
+        for row in ((title, True), (authors, False), (venue, False))])
+    assert _fields(text, "Mirela Osei", "publication", "title", "venue", "year",
+                   bold=bold) == want
