@@ -4510,3 +4510,55 @@ def test_a_guest_instructor_is_one_role_not_part_of_the_course() -> None:
             "ACOU310L Guest Instructor (Amsel Polytechnic), taught the upper level lab\n")
     assert _fields(text, "Ilse Marrow", "teaching", "course", "role") == [
         ("ACOU310L", "Guest Instructor")]
+
+
+def test_a_range_whose_closing_year_is_cut_to_two_digits_closes_there() -> None:
+    """"2016-18", "2016–18", "2012 – 14": the end year written with two digits closes the range,
+    on year-led job lines (each read as a job) and on a degree's line alike."""
+    text = ("PRIYA DALSGAARD\n\nACADEMIC POSITIONS\n"
+            "2021-present  Assistant Professor, Fenwick University\n"
+            "2018–21  Lecturer in Geochemistry, Ostrava Polytechnic\n"
+            "2016-18  Postdoctoral Fellow, Marlow Institute\n\n"
+            "EMPLOYMENT\n2012 – 14  Data Analyst, Bellweather Consulting\n\n"
+            "EDUCATION\nPh.D. in Geology, Marlow Institute, 2011–16\n")
+    jobs = _fields(text, "Priya Dalsgaard", "position", "role", "organisation", "start", "end")
+    assert jobs == [("Assistant Professor", "Fenwick University", "2021", "present"),
+                    ("Lecturer in Geochemistry", "Ostrava Polytechnic", "2018", "2021"),
+                    ("Postdoctoral Fellow", "Marlow Institute", "2016", "2018"),
+                    ("Data Analyst", "Bellweather Consulting", "2012", "2014")]
+    assert _fields(text, "Priya Dalsgaard", "education", "level", "start", "end") == [
+        ("phd", "2011", "2016")]
+    # a year-led line whose role no other rule names is a job once its range is read whole
+    text = ("RESEARCH EXPERIENCE\n2019-22 Graduate Research Assistant, Fenwick University\n"
+            "2017-19 Summer Scholar, Quillon College Astronomy Department\n")
+    assert _fields(text, "X", "position", "role", "start", "end")[-1] == (
+        "Summer Scholar", "2017", "2019")
+    # over a century's turn; an ISO month ("2014-09") is no range
+    text = ("EXPERIENCE\n1998–02  Research Assistant, Tarn Valley College\n"
+            "2004-09  Research Intern, Corvid Labs\n")
+    assert _fields(text, "X", "position", "role", "end") == [  # "2004-09" ends in 2004
+        ("Research Assistant", "2002"), ("Research Intern", "2004")]
+
+
+def test_publications_led_by_a_bold_title_are_read_entry_by_entry() -> None:
+    """Each entry opens with its title in bold, its authors and its venue on the lines under
+    it: a Markdown list whose lines break on purpose ("**Title**  " / "  Authors  " / "  Venue,
+    2023"), and a PDF's bold title line over plain author and venue lines, one record each."""
+    papers = [("Lattice Drift: Calibrating Tidal Sensors Without Ground Truth",
+               "Oskar Penhallow, Mirela Osei, and Tuva Lindqvist",
+               "Robotics: Science and Systems (RSS), 2023"),
+              ("Sparse Gulls: Counting Seabirds From Drone Footage",
+               "Mirela Osei and Oskar Penhallow",
+               "IEEE International Conference on Robotics and Automation (ICRA), 2021"),
+              ("Foghorn: Acoustic Mapping of Harbour Floors", "Mirela Osei, Tuva Lindqvist",
+               "Journal of Field Robotics, 2020")]
+    want = [(papers[0][0], "RSS", 2023), (papers[1][0], "ICRA", 2021),
+            (papers[2][0], "Journal of Field Robotics", 2020)]
+    markdown = "## Publications\n\n" + "".join(
+        f"- **{title}**  \n  {authors}  \n  {venue}\n" for title, authors, venue in papers)
+    assert _fields(markdown, "Mirela Osei", "publication", "title", "venue", "year") == want
+    text, bold = _bold_lines([("MIRELA OSEI", True), ("PUBLICATIONS", True)] + [
+        row for title, authors, venue in papers
+        for row in ((title, True), (authors, False), (venue, False))])
+    assert _fields(text, "Mirela Osei", "publication", "title", "venue", "year",
+                   bold=bold) == want

@@ -224,6 +224,13 @@ def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
         wrapped = bool(joined) and (_wraps(joined[-1].text, line.text) or listed and re.search(
             r"\n[ \t]+$", raw[:line.start - raw_start]) is not None
             and joined[-1].text[-1:].isalpha())
+        # A title set in bold on its own line ("- **Title**" / "  Authors" / "  Venue, 2023") is
+        # whole: a line in plain type under it opens the entry's authors or venue. So is a line
+        # that Markdown breaks on purpose, with two spaces or a backslash at its end.
+        between = raw[joined[-1].end - raw_start:line.start - raw_start] if joined else ""
+        if wrapped and (_whole_bold(joined[-1], raw, raw_start) and not _opens_bold(line)
+                        or _HARD_BREAK.match(between)):
+            wrapped = False
         if wrapped or not joined:
             line = dataclasses.replace(line, text=_ABBREVIATED_TAIL.sub("", line.text))
         if wrapped:
@@ -244,6 +251,22 @@ def segments(entry: list[Line], raw: str, raw_start: int) -> list[Segment]:
             text = quoted.group(1) if quoted else piece
             out.append(Segment(text.strip(), line.start, strong or bool(quoted), bool(quoted)))
     return out
+
+
+_HARD_BREAK = re.compile(r"[*_]*(?: {2,}|\\)\r?\n")
+
+
+def _whole_bold(line: Line, raw: str, raw_start: int) -> bool:
+    """Whether a line is all bold: Markdown's "**…**" around it, or a PDF's bold type."""
+    raw_line = raw[line.start - raw_start : line.end - raw_start]
+    return bool(re.fullmatch(r"\s*(?:[-*+•]\s+)?\*\*[^*]{8,}\*\*[\s\\]*", raw_line)) or (
+        bool(line.bold) and len(line.bold) >= 0.8 * len(line.text))
+
+
+def _opens_bold(line: Line) -> bool:
+    """Whether a line opens in bold type (a bold title wrapped onto it, its venue after)."""
+    head = line.bold.strip()[:12]
+    return bool(head) and line.text.lstrip(" -*+•").startswith(head)
 
 
 def _is_abstract(text: str) -> bool:
@@ -1097,6 +1120,9 @@ _START = re.compile(r"\s*(?:[-*+•▪◦●]\s|\d{1,3}[.)]\s|\[[A-Za-z]{0,2}\d{
 _ENDED = re.compile(r"[.!?”\")\]]\s*$")
 
 
+_CLOSING_YEAR = re.compile(r"(?:19|20)\d{2}[a-z]?\)?\.?\s*$")
+
+
 def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:
     """Spans of the publications in text[start:end]: units (blocks, bullets, hanging-indent
     lines) grouped so that each entry holds at most one title and one author list."""
@@ -1126,6 +1152,13 @@ def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int
                 and "title" in next_kinds and not _DATE_LED.match(next_raw)
                 and _ENDED.search(text[groups[-1][0]:groups[-1][1]]) is not None)
         )
+        # a line under an entry's title and authors that names a venue and ends at its year
+        # ("Robotics: Science and Systems (RSS), 2023") closes that entry, however much of a
+        # title its words look
+        if fresh and groups and {"title", "authors"} <= have and "venue" not in have \
+                and "venue" in kinds and "authors" not in kinds and _START.match(raw) is None \
+                and _CLOSING_YEAR.search(raw) and len(raw.split()) <= 16:
+            fresh = False
         if fresh:
             groups.append([u_start, u_end])
             have = set(kinds)

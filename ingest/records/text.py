@@ -147,6 +147,33 @@ def _full_range(found: re.Match[str]) -> str:
     return f"{start}–{start[:2]}{end:02d}"
 
 
+# "2016-18", "2016–18", "2016 – 18": a range whose closing year is cut to two digits, anywhere
+# on a line. With a hyphen set close, an end up to 12 is a month ("2014-09", as ISO writes it);
+# a page range or an identifier ("1-2016-18", "10.1016/2016-18") is none.
+_CUT_RANGE = re.compile(r"(?<![\w./-])((?:19|20)(\d{2}))(\s*[-‐‑–—]\s*)(\d{2})(?![\w./-])")
+
+
+# the same at the head of a line, as year-led entries print it ("2016-18 STRIDE Scholar, …"),
+# which then lead their entry as a full range would
+_HEAD_CUT_RANGE = re.compile(r"^((?:19|20)(\d{2}))(\s*[-‐‑–—]\s*)(\d{2})(?=\s)"
+                             r"(?!\s*(?:[-‐‑–—]|to\b))")
+
+
+def _full_cut_range(found: re.Match[str]) -> str:
+    start, short, dash, end = (found.group(1), int(found.group(2)), found.group(3),
+                               int(found.group(4)))
+    close = int(start) - short + end + (100 if end < short else 0)  # "1998–02": 2002
+    if not 0 < close - int(start) <= 9 or (dash == "-" and end <= 12):
+        return found.group(0)
+    return f"{start}{dash}{close}"
+
+
+def full_year_ranges(text: str) -> str:
+    """The text with each year range cut short written out ("2016-18" → "2016-2018")."""
+    return _CUT_RANGE.sub(_full_cut_range, text) if "-" in text or "–" in text or "—" in text \
+        or "‐" in text or "‑" in text else text
+
+
 _TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*\|")
 
 
@@ -203,7 +230,8 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             form = "" if not labelled else "employer" if re.search(
                 r"employer", labelled.group(0), re.I) else "role" if re.match(
                 r"occupation", labelled.group(0), re.I) else "value"
-            cleaned = _SHORT_RANGE.sub(_full_range, _FORM_LABEL.sub("", cleaned))
+            cleaned = _HEAD_CUT_RANGE.sub(_full_cut_range, _SHORT_RANGE.sub(
+                _full_range, _FORM_LABEL.sub("", cleaned)))
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
                 # A Markdown subheading inside a section heads an entry as bold type does
@@ -260,7 +288,9 @@ def first_year(text: str) -> int | None:
 
 
 def date_range(text: str) -> tuple[str, str] | None:
-    """(start, end) as printed for the first date range in the text."""
+    """(start, end) as printed for the first date range in the text ("2016–18" as
+    "2016–2018")."""
+    text = full_year_ranges(text)
     found = DATE_RANGE.search(text)
     if not found:
         since = re.search(rf"\b{SINCE}\s*({_POINT})(?!\s*(?:[-‐‑–—]|to|until)\s*\w)",
