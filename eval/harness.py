@@ -165,8 +165,7 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
         folder = (shared or REPO.parent / "shared") / "corpus" / "real"
         names = json.loads((EVAL_DIR / "real.names.json").read_text(encoding="utf-8"))
         cases = EVAL_DIR / REAL_SETS[spec]
-        return EvalSet(spec, cases, corpus or folder, names,
-                       store="real" if corpus is None else "")
+        return EvalSet(spec, cases, corpus or folder, names, store="real")
     path = Path(spec)
     if not path.is_file():
         raise EvalError(

@@ -916,7 +916,9 @@ def _strip_venue(text: str) -> str:
 
 
 # What a Scholar export prints after an author list: "…, D EDWARDS, ... 2021".
-_AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+\(?(?:19|20)\d{2}[a-z]?\)?\.?\s*$")
+# a line's closing year: "…, 2023", "(2019a).", "2021)"
+_CLOSING_YEAR = re.compile(r"(?:19|20)\d{2}[a-z]?\)?\.?\s*$")
+_AUTHORS_TAIL = re.compile(r"(?:[\s,]*(?:\.\.\.|…))?\s+\(?" + _CLOSING_YEAR.pattern)
 
 
 _OTHER_AUTHORS = re.compile(r",?\s*(?:and\s+)?\d+\s+other\s+authors(?:\s+including)?\s*,?\s*")
@@ -1118,9 +1120,6 @@ _START = re.compile(r"\s*(?:[-*+•▪◦●]\s|\d{1,3}[.)]\s|\[[A-Za-z]{0,2}\d{
 # How an entry that is complete ends; one that stops mid-name ("… Society for Engineering")
 # goes on in the venue line under it ("Education (ASEE). 2020 (poster)").
 _ENDED = re.compile(r"[.!?”\")\]]\s*$")
-
-
-_CLOSING_YEAR = re.compile(r"(?:19|20)\d{2}[a-z]?\)?\.?\s*$")
 
 
 def entries(text: str, start: int, end: int, person: str) -> list[tuple[int, int]]:

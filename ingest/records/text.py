@@ -134,44 +134,31 @@ def strip_bullet(text: str) -> str:
     return _BULLET.sub("", text, count=1).strip()
 
 
-# "2018.22 PhD in …", "2019/20 Teaching assistant": a range whose end year is cut to two digits,
-# at the head of a line. "2019.12 – 2020.03" (year and month) is not one: a range follows.
-_SHORT_RANGE = re.compile(r"^((?:19|20)(\d{2}))[./](\d{2})(?=\s)(?!\s*(?:[-‐‑–—]|to\b))")
+# "2018.22 PhD in …", "2019/20 Teaching assistant", "2016-18 STRIDE Scholar": a range whose end
+# year is cut to two digits, at the head of a line, where it leads its entry as a full range does.
+# "2019.12 – 2020.03" (year and month) is not one: a range follows.
+_DASH = "[-‐‑–—]"
+_SHORT_RANGE = re.compile(rf"^((?:19|20)(\d{{2}}))(\s*{_DASH}\s*|[./])(\d{{2}})(?=\s)"
+                          rf"(?!\s*(?:{_DASH}|to\b))")
+# "2016-18", "2016–18", "2016 – 18" anywhere on a line; a page range or an identifier
+# ("1-2016-18", "10.1016/2016-18") is none
+_CUT_RANGE = re.compile(rf"(?<![\w./-])((?:19|20)(\d{{2}}))(\s*{_DASH}\s*)(\d{{2}})(?![\w./-])")
 
 
 def _full_range(found: re.Match[str]) -> str:
-    """"2018.22" as "2018–2022"; a year and a month ("2005.09") stay as printed."""
-    start, short, end = found.group(1), int(found.group(2)), int(found.group(3))
-    if not 0 < end - short <= 9 or end <= 12:  # "2010.11" may be November 2010
+    """"2018.22" as "2018–2022", "2016-18" as "2016-2018", "1998–02" as "1998–2002"; a year and
+    a month ("2005.09", "2010/11", "2014-09" as ISO writes it) stay as printed."""
+    start, short, sep, end = (found.group(1), int(found.group(2)), found.group(3),
+                              int(found.group(4)))
+    close = int(start) - short + end + (100 if end < short else 0)
+    if not 0 < close - int(start) <= 9 or (sep in ("-", ".", "/") and end <= 12):
         return found.group(0)
-    return f"{start}–{start[:2]}{end:02d}"
-
-
-# "2016-18", "2016–18", "2016 – 18": a range whose closing year is cut to two digits, anywhere
-# on a line. With a hyphen set close, an end up to 12 is a month ("2014-09", as ISO writes it);
-# a page range or an identifier ("1-2016-18", "10.1016/2016-18") is none.
-_CUT_RANGE = re.compile(r"(?<![\w./-])((?:19|20)(\d{2}))(\s*[-‐‑–—]\s*)(\d{2})(?![\w./-])")
-
-
-# the same at the head of a line, as year-led entries print it ("2016-18 STRIDE Scholar, …"),
-# which then lead their entry as a full range would
-_HEAD_CUT_RANGE = re.compile(r"^((?:19|20)(\d{2}))(\s*[-‐‑–—]\s*)(\d{2})(?=\s)"
-                             r"(?!\s*(?:[-‐‑–—]|to\b))")
-
-
-def _full_cut_range(found: re.Match[str]) -> str:
-    start, short, dash, end = (found.group(1), int(found.group(2)), found.group(3),
-                               int(found.group(4)))
-    close = int(start) - short + end + (100 if end < short else 0)  # "1998–02": 2002
-    if not 0 < close - int(start) <= 9 or (dash == "-" and end <= 12):
-        return found.group(0)
-    return f"{start}{dash}{close}"
+    return f"{start}{'–' if sep in ('.', '/') else sep}{close}"
 
 
 def full_year_ranges(text: str) -> str:
     """The text with each year range cut short written out ("2016-18" → "2016-2018")."""
-    return _CUT_RANGE.sub(_full_cut_range, text) if "-" in text or "–" in text or "—" in text \
-        or "‐" in text or "‑" in text else text
+    return _CUT_RANGE.sub(_full_range, text)
 
 
 _TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*\|")
@@ -230,8 +217,7 @@ def lines(text: str, start: int, end: int, bold: Sequence[tuple[int, int]] = ()
             form = "" if not labelled else "employer" if re.search(
                 r"employer", labelled.group(0), re.I) else "role" if re.match(
                 r"occupation", labelled.group(0), re.I) else "value"
-            cleaned = _HEAD_CUT_RANGE.sub(_full_cut_range, _SHORT_RANGE.sub(
-                _full_range, _FORM_LABEL.sub("", cleaned)))
+            cleaned = _SHORT_RANGE.sub(_full_range, _FORM_LABEL.sub("", cleaned))
             if cleaned and not re.fullmatch(r"[-–—=_]+", cleaned):
                 span = (where, where + len(piece.strip()))
                 # A Markdown subheading inside a section heads an entry as bold type does
