@@ -258,7 +258,7 @@ def test_auto_quotes_lines_where_the_model_writes_the_refusal(settings, index) -
 
 def test_a_written_refusal_is_cut_off_once_it_is_known(settings, index) -> None:
     """The model's refusal costs a token a word; where the line pick follows, it is stopped at
-    "… do not say", and what the model would have added is never read."""
+    "The indexed", and what the model would have added is never read."""
     question = "Which university was Priya Ramanathan a postdoctoral researcher at?"
     auto, number = _auto_and_pick(settings, index, question)
     rambling = f"{prompts.REFUSAL} " + "The passages list other things instead. " * 6
