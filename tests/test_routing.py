@@ -14,6 +14,7 @@ from assistant.answer import Assistant
 from assistant.retrieval import conversation_people
 from assistant.routes import parse, parse_question
 from assistant.routes.lexicon import Lexicon, acronym, words
+from assistant.routes.parse import _close
 from assistant.settings import Settings
 from eval.harness import corpus_documents
 from ingest.pipeline import ingest
@@ -201,6 +202,22 @@ def test_short_lower_case_family_names_where_a_person_is_named(routing_index) ->
     assert parse_question("list the co-authors of jang's oobleck paper",
                           routing_index).people == ("Insu Jang",)
     assert parse_question("Where did harlap do his B.S.?", routing_index).level == "bachelors"
+
+
+@pytest.mark.parametrize(("word", "part", "close"), [
+    ("harlapp", "harlap", True), ("wie", "wei", True), ("nwsou", "nwosu", True),
+    ("german", "berman", False),  # another word: "Which German university did Bayer attend?"
+    ("carlap", "harlap", False),
+])
+def test_a_name_one_letter_off_keeps_its_first_letter(word: str, part: str, close: bool) -> None:
+    assert _close(word, part) is close
+
+
+def test_a_word_one_letter_off_another_person_s_name_does_not_name_them(real_index) -> None:
+    """"German" is one letter off "Berman", an indexed family name: the question is Bayer's."""
+    query = parse_question("Which German university did Philipp Bayer get his bachelor's degree "
+                           "from?", real_index)
+    assert query.people == ("Philipp Bayer",) and query.country == "Germany"
 
 
 def test_who_advised_whom_across_a_follow_up(routing_index) -> None:

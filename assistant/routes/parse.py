@@ -394,10 +394,12 @@ def _named_there(tokens: list[_Token], i: int) -> bool:
 
 
 def _close(word: str, part: str) -> bool:
-    """Equal, or one letter off (dropped, added, changed or swapped) for words of 5+ letters."""
+    """Equal, or one letter off (dropped, added, changed or swapped) for words of 5+ letters.
+    The first letter must agree: a typo rarely changes it, and a word of the question that
+    differs there is another word ("German" is no "Berman")."""
     if word == part:
         return True
-    if min(len(word), len(part)) < 3 or abs(len(word) - len(part)) > 1:
+    if min(len(word), len(part)) < 3 or abs(len(word) - len(part)) > 1 or word[0] != part[0]:
         return False
     if len(word) == len(part):
         diff = [i for i in range(len(word)) if word[i] != part[i]]
