@@ -38,6 +38,7 @@ from assistant.retrieval import (
     with_context,
 )
 from assistant.routes import Query
+from assistant.routes.lexicon import lexicon
 from assistant.routes.parse import ADVISED_BY_THEM
 from assistant.settings import Settings, load_settings
 from assistant.types import Answer
@@ -254,7 +255,9 @@ class Assistant:
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = written or finish(raw, sent, backend=self.backend,
                                    quoted="picked" in diagnostics)
-        if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)):
+        if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)
+                                   or quote.lacks_venue(question, result.text,
+                                                        lexicon(self.index))):
             # "Which company did she intern at?" answered with "Summer Intern", a phone number
             # with a patent number: an answer to another question
             result = _lacking(self.backend, lacking)

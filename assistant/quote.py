@@ -14,6 +14,7 @@ import functools
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -37,6 +38,9 @@ from assistant.retrieval import STOPWORDS, Passage
 from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
 from ingest.records.places import countries_in
+
+if TYPE_CHECKING:  # the routes import this module
+    from assistant.routes.lexicon import Lexicon
 
 # Line numbers, comma-separated; "0" is the model's way to say that no line answers.
 GRAMMAR = 'root ::= num ("," num)*\nnum ::= [0-9] | [1-9][0-9]\n'
@@ -222,6 +226,28 @@ _PLACE_ASKED = re.compile(r"\b(?:which|what)\s+(?:city|cities|town|country|count
 # A question that asks for a company, not a university ("Which company …", "outside academia").
 _COMPANY_ASKED = re.compile(r"\b(?:compan(?:y|ies)|firms?|startups?|in industry|"
                             r"outside (?:of )?academia)\b", re.I)
+# A question that asks for the venue of a paper: "In which journal …?", "Where did it appear?"
+# (not "Where did she present …?", which may ask for a city).
+_VENUE_ASKED = re.compile(r"\b(?:which|what)\s+(?:journals?|venues?|conferences?|proceedings|"
+                          r"workshops?|symposi(?:um|a))\b|\bwhere\b.{0,120}\b(?:published|"
+                          r"appear(?:ed|s)?)\b", re.I)
+# Words that name a kind of venue, for one the records do not list ("the Ontario Ethology,
+# Ecology, and Evolution 2019 conference").
+_VENUE_WORD = re.compile(r"\b(?:journal|proceedings|conference|review|letters|transactions|"
+                         r"symposium|workshop|meeting|congress|colloquium|magazine|press|arxiv|"
+                         r"annals|bulletin|quarterly|forum)\b", re.I)
+
+
+def lacks_venue(question: str, text: str, lex: Lexicon) -> str | None:
+    """Where the question asks for a paper's venue, why `text` gives none: it names no venue
+    the collection's records list and no word of a kind of venue. "In which journal did he
+    publish his work on Fano varieties?" answered with the thesis line is a cited wrong answer."""
+    if not _VENUE_ASKED.search(question) or _VENUE_WORD.search(text) or lex.named_in(
+            strip_markers(text), "venue"):
+        return None
+    return "no venue where one is asked"
+
+
 # A name that makes an organisation a university or college (not "Institute": companies and
 # labs take it too).
 _ACADEMIC = re.compile(r"universi|college|colegio|hochschule|\bschool\b|\bph\.?\s?d", re.I)

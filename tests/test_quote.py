@@ -11,10 +11,20 @@ from conftest import SAMPLE
 import prompts
 from assistant.answer import REFUSAL_STEM, Assistant, unindexed_person
 from assistant.llm import FakeChatModel
-from assistant.quote import Line, accept, compose, fits_shape, lacks_asked, picks, unnamed
+from assistant.quote import (
+    Line,
+    accept,
+    compose,
+    fits_shape,
+    lacks_asked,
+    lacks_venue,
+    picks,
+    unnamed,
+)
 from assistant.quote import apart as quote_apart
 from assistant.retrieval import Passage
 from assistant.routes import Query
+from assistant.routes.lexicon import Lexicon
 from ingest.chunking import Chunk
 from eval.harness import Case, record
 from eval.report import case_to_dict
@@ -785,3 +795,37 @@ def test_a_doubted_zero_has_its_likeliest_line_checked_alone(local_settings, sam
     sure = FakeChatModel(responses=["0"], first_tokens=[{"0": 0.6, number[0]: 0.2}])
     result = Assistant(local_settings, index=sample_index, chat_model=sure).answer(question)
     assert result.refused and len(sure.prompts) == 1  # a 0 meant is asked about no further
+
+
+def test_a_venue_question_answered_with_a_line_that_names_no_venue_is_refused(
+        settings, index, tmp_path) -> None:
+    """"In which journal …?" answered with the thesis line on the same topic is a cited wrong
+    answer: the line names no venue the records list and no kind of venue. The paper's own line
+    names its journal, which the records list."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "Ada Quill\nMarine sensing researcher\n\nEducation\n"
+        "PhD Ocean Engineering, Northgate University, 2016. Thesis: Tide gauges from salvaged "
+        "parts. Advisor: Mira Holt\n\nPublications\n"
+        "Ada Quill and Mira Holt. Low-cost tide gauges from salvaged parts. Coastal Sensing "
+        "Letters 12(3), 2017.\n"), name="ada_quill_cv.txt")
+    question = "In which journal did Ada Quill publish her work on tide gauges?"
+    probe, model = _ask(local, index, "0", question)
+    thesis = _number_of(model.prompts[0], "Thesis")
+    result, _ = _ask(local, index, thesis, question)
+    assert result.refused and result.diagnostics["dropped"] == ["no venue where one is asked"]
+    paper = _number_of(model.prompts[0], "Coastal Sensing")
+    result, _ = _ask(local, index, paper, question)
+    assert not result.refused and "Coastal Sensing Letters" in result.text
+
+
+def test_a_venue_is_known_by_the_records_or_by_its_kind() -> None:
+    lex = Lexicon()
+    lex.add("venue", "Nature Plants")
+    question = "Which journal published her 2020 piece on pan-genomes?"
+    assert lacks_venue(question, "Plant pan-genomes are the new reference. Nature plants [1].",
+                       lex) is None
+    assert lacks_venue(question, "It appeared in Review of Symbolic Logic [1].", lex) is None
+    assert lacks_venue(question, "PhD, University of Liverpool. Thesis: Fano varieties [1].",
+                       lex) == "no venue where one is asked"
+    # not asked for a venue: "Where did she present it?" may ask for a city
+    assert lacks_venue("Where did she present her paper?", "Linz, Austria [1].", lex) is None

@@ -85,6 +85,18 @@ class Lexicon:
                 kinds |= self.phrases[key]
         return kinds
 
+    def named_in(self, text: str, kind: str) -> list[str]:
+        """The phrases of `kind` that `text` names, longest first at each word ("Review of
+        Symbolic Logic" in an answer: a venue the records know)."""
+        found: list[str] = []
+        ws = words(text)
+        for i in range(len(ws)):
+            for n in range(min(self.longest, len(ws) - i), 0, -1):
+                if kind in self.phrases.get(key := tuple(ws[i:i + n]), ()):
+                    found.append(" ".join(key))
+                    break
+        return found
+
     def add(self, kind: str, text: str | None) -> None:
         if not text:
             return
