@@ -220,6 +220,16 @@ def test_a_word_one_letter_off_another_person_s_name_does_not_name_them(real_ind
     assert query.people == ("Philipp Bayer",) and query.country == "Germany"
 
 
+def test_a_season_names_its_year_and_is_no_author_s_name(real_index) -> None:
+    """"summer" is one letter off "Sommer", an author in the records: a season before a year is
+    the year's window, and an English word alone names no one."""
+    query = parse_question("Which company did Alexander Berman intern at in the summer of 2014?",
+                           real_index)
+    assert query.answerable and query.people == ("Alexander Berman",) and not query.others
+    assert (query.since, query.until, query.internship) == (2014, 2014, True)
+    assert parse_question("What did Berman teach during fall 2016?", real_index).since == 2016
+
+
 def test_who_advised_whom_across_a_follow_up(routing_index) -> None:
     focus = ["Insu Jang"]
     masters = parse_question("What about his M.S.? Who advised him for that?", routing_index,

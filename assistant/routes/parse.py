@@ -102,6 +102,9 @@ _WINDOWS = (  # (pattern, since, until) from the match's groups
     (rf"\bafter {_YEAR}\b", lambda a: (int(a) + 1, None)),
     (rf"\bbefore {_YEAR}\b", lambda a: (None, int(a) - 1)),
     (rf"\b(?:up to|until|through)(?: and including)? {_YEAR}\b", lambda a: (None, int(a))),
+    # a season names its year: "in the summer of 2014", "during fall 2019"
+    (rf"\b(?:(?:in|during) )?(?:the )?(?:summer|spring|fall|autumn|winter)(?: (?:term|semester|"
+     rf"quarter))?(?: of)? {_YEAR}\b", lambda a: (int(a), int(a))),
     (rf"\b(?:in|during) {_YEAR}\b", lambda a: (int(a), int(a))),
     (rf"\b{_YEAR}\b", lambda a: (int(a), int(a))),
 )
@@ -433,7 +436,10 @@ def _others(tokens: list[_Token], lex: Lexicon) -> list[tuple[str, int]]:
                 and tokens[start - 1].low not in HARMLESS - {"a"}:
             start -= 1
         first = tokens[start].low if start < i else ""
+        # A family name alone, spelt as the records write it or one letter off, where that
+        # spelling is no English word: "summer" is not "Sommer"
         alone = start == i and len(known) >= 5 and known not in english_words() and \
+            (t.low == known or t.low not in english_words()) and \
             (t.text[:1].isupper() or len(family[known]) == 1)
         written = [n for n in family[known] if not first or words(n)[0][:1] == first[:1]]
         if alone or (first and written):
