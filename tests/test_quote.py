@@ -643,7 +643,11 @@ def test_a_picked_role_is_quoted_with_the_employer_on_the_short_line_under_it(
         "Summer Intern\nKelp Systems Headquarters\n2014,\nUndergraduate Researcher\n"
         "Calder State University marine robotics group, where she wrote the control software "
         "for a wave tank and tested sensors\n"))
-    question = "Which company did Ada Quill intern at in the summer of 2014?"
+    # The records answer the question with a year; one they cannot route is quoted.
+    records, model = _ask(local, index, "0",
+                          "Which company did Ada Quill intern at in the summer of 2014?")
+    assert not model.prompts and "Kelp Systems Headquarters (2014" in records.text
+    question = "Which company hosted Ada Quill's summer internship?"
     _, model = _ask(local, index, "0", question)
     listing = model.prompts[0]
     number = next(line.split(".")[0] for line in listing.splitlines()
