@@ -174,24 +174,32 @@ def test_jobs_and_courses_of_26_layouts_against_hand_labels() -> None:
     assert courses.precision >= 0.88 and courses.recall >= 0.95, (courses.misses, courses.extras)
 
 
-def test_jobs_courses_and_degrees_of_ten_pdf_layouts_against_hand_labels(tmp_path) -> None:
+@pytest.mark.parametrize(("heldout", "jobs_pr", "courses_pr", "degrees_pr"), [
+    # cv01–cv05: the rules of the thirty-fifth session were written against their misses
+    (False, (0.95, 0.95), (0.88, 0.95), (0.95, 0.95)),
+    # cv06–cv10: held back since, only measured (the first blind figures of all ten were
+    # positions 0.71 / 0.71, courses 0.95 / 0.86, degrees 0.93 / 0.96)
+    (True, (0.50, 0.52), (0.95, 0.68), (0.81, 0.87))])
+def test_jobs_courses_and_degrees_of_ten_pdf_layouts_against_hand_labels(
+        tmp_path, heldout: bool, jobs_pr: tuple, courses_pr: tuple, degrees_pr: tuple) -> None:
     """eval/pdf_layouts/: ten fictional CVs drawn as PDFs (right-aligned dates, a date column,
     a sidebar, bordered and shaded tables, employer over several roles, small caps, headings in
     a coloured margin), written with their labels by a helper that never read the extractor.
-    The PDFs go through PDFium as a user's would. First measured 2026-12-02 before any rule was
-    written from them (positions 0.71 / 0.71, courses 0.95 / 0.86, degrees 0.93 / 0.96): the
-    gates sit a few points under."""
+    The PDFs go through PDFium as a user's would. The gates sit a few points under the figures
+    measured on 2026-12-03 (eval/pdf_layouts/README.md)."""
     spec = importlib.util.spec_from_file_location(
         "make_pdfs", REPO / "eval" / "pdf_layouts" / "make_pdfs.py")
     make_pdfs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(make_pdfs)
     make_pdfs.main(["make_pdfs.py", str(tmp_path)])
-    totals = score_corpus(REPO / "eval" / "pdf_layouts" / "labels", tmp_path)
+    totals = score_corpus(REPO / "eval" / "pdf_layouts" / "labels", tmp_path, heldout=heldout)
     jobs, courses, degrees = totals["position"], totals["teaching"], totals["education"]
-    assert jobs.labelled == 45 and courses.labelled == 44 and degrees.labelled == 27
-    assert jobs.precision >= 0.66 and jobs.recall >= 0.66, (jobs.misses, jobs.extras)
-    assert courses.precision >= 0.90 and courses.recall >= 0.81, (courses.misses, courses.extras)
-    assert degrees.precision >= 0.88 and degrees.recall >= 0.90, (degrees.misses, degrees.extras)
+    assert (jobs.labelled, courses.labelled, degrees.labelled) == (
+        (21, 22, 13) if heldout else (24, 22, 14))
+    for score, (precision, recall) in ((jobs, jobs_pr), (courses, courses_pr),
+                                       (degrees, degrees_pr)):
+        assert score.precision >= precision and score.recall >= recall, (
+            score.misses, score.extras)
 
 
 @pytest.mark.parametrize(("name", "heldout", "precision", "recall"), [
@@ -4583,3 +4591,77 @@ def test_publications_led_by_a_bold_title_are_read_entry_by_entry() -> None:
         for row in ((title, True), (authors, False), (venue, False))])
     assert _fields(text, "Mirela Osei", "publication", "title", "venue", "year",
                    bold=bold) == want
+
+
+def test_a_grid_of_dates_wrapped_in_their_cell_and_a_name_wrapped_onto_the_next_line() -> None:
+    """A borderless grid: each period broken after its dash ("04/2014 –" / "09/2018"), the
+    employer's name wrapped onto a line that opens with "and"; "since 2021" in bold leads
+    the first row."""
+    text, bold = _bold_lines([
+        ("Mara Lindqvist", True), ("", False), ("Academic Positions", True),
+        ("since 2021 Junior Professor (W1) for Robotics, Universität Kaltenbach, Germany", False),
+        ("10/2018 –", True), ("09/2021", True),
+        ("Postdoctoral Researcher, Motion Department, Max Planck Institute", False),
+        ("for Quiet Systems, Tübingen", False),
+        ("04/2014 –", True), ("09/2018", True),
+        ("Research Assistant (Wissenschaftliche Mitarbeiterin), Chair of Perception", False),
+        ("and Control, Technische Universität Ostfeld", False)])
+    jobs = _fields(text, "Mara Lindqvist", "position", "role", "organisation", "start", "end",
+                   bold=bold)
+    assert jobs == [
+        ("Junior Professor (W1) for Robotics", "Universität Kaltenbach", "2021", "present"),
+        ("Postdoctoral Researcher", "Max Planck Institute for Quiet Systems", "10/2018",
+         "09/2021"),
+        ("Research Assistant (Wissenschaftliche Mitarbeiterin)", "Technische Universität Ostfeld",
+         "04/2014", "09/2018")]
+
+
+def test_a_centre_named_on_a_role_line_under_its_university_is_part_of_it() -> None:
+    text, bold = _bold_lines([
+        ("Tomas Rikard", True), ("", False), ("Work History", True),
+        ("Harlow Robotics Inc., Leeds", False),
+        ("Research Scientist Jul 2019 – present", False),
+        ("• Built the calibration stack for the mapping vans.", False),
+        ("Kestrel University, The Machines Institute, Leeds", False),
+        ("Postdoctoral Researcher Sep 2018 – Jun 2019", False),
+        ("• Mapped old mines with a team of four.", False),
+        ("Lab Manager, Field Machines Center 2012 – 2013", False),
+        ("• Ran equipment and safety training.", False)])
+    jobs = _fields(text, "Tomas Rikard", "position", "role", "organisation", bold=bold)
+    assert ("Lab Manager", "Kestrel University") in jobs, jobs
+    assert ("Postdoctoral Researcher", "Kestrel University") in jobs, jobs
+
+
+def test_dates_above_a_bold_role_are_its_own_not_the_next_entrys() -> None:
+    """Dates alone, then the role in bold, then the employer: an entry with no description
+    does not take the next entry's dates."""
+    text, bold = _bold_lines([
+        ("Rui Amaral Sousa", True), ("", False), ("Research Experience", True),
+        ("2018 – 2021", False), ("Postdoctoral Researcher", True),
+        ("Harbour Institute of Biology, Lisbon, Portugal", False),
+        ("Developed a method for counting cells in tissue.", False),
+        ("Mar 2016 – Aug 2016", False), ("Visiting Scholar", True),
+        ("Northgate Institute of Genomics, Boston, MA, USA", False),
+        ("2012 – 2014", False), ("Research Assistant", True),
+        ("Instituto de Saúde do Norte (ISN), Porto, Portugal", False)])
+    jobs = _fields(text, "Rui Amaral Sousa", "position", "role", "start", "end", bold=bold)
+    assert jobs == [("Postdoctoral Researcher", "2018", "2021"),
+                    ("Visiting Scholar", "Mar 2016", "Aug 2016"),
+                    ("Research Assistant", "2012", "2014")]
+
+
+def test_a_long_line_led_by_a_season_is_a_job_in_a_date_column() -> None:
+    cv = ("Henrike Dahl\n\nAppointments\n"
+          "2016 - 2018 Postdoctoral Researcher, Section of Biostatistics, University of Arendal.\n"
+          "Spring 2017 Visiting Scholar, Department of Statistics, University of Westmark, "
+          "Seattle, USA.\n")
+    jobs = _fields(cv, "Henrike Dahl", "position", "role", "organisation", "start")
+    assert ("Visiting Scholar", "University of Westmark", "2017") in jobs, jobs
+
+
+def test_the_end_of_a_name_wrapped_onto_the_next_line_is_no_employer() -> None:
+    text, bold = _bold_lines([("Inês Moura", True), ("Sá", True), ("Marine Ecologist", False),
+                              ("", False), ("Experience", True), ("2021 – present", False),
+                              ("Research Scientist", True), ("Tide Institute, Faro", False)])
+    jobs = _fields(text, "Inês Moura", "position", "role", "organisation", bold=bold)
+    assert jobs == [("Research Scientist", "Tide Institute")], jobs

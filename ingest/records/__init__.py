@@ -221,6 +221,10 @@ def extract(text: str, person: str, bold: Sequence[tuple[int, int]] = (),
             found += _wrap("position", [
                 r for r in jobs
                 if _folded(r["organisation"]) != _folded(person)  # the name over a headline
+                # (or the end of a name wrapped over it: "Inês Carvalho" / "Sá" / "Computational
+                # Biologist"; a word or two the top's lines give, that names no organisation)
+                and not (top and len(r["organisation"].split()) <= 2 and not positions.names_org(
+                    r["organisation"]) and r["_span"][0] <= _line_after(text, person))
                 and _employer(r["organisation"]) and not positions.is_place(r["role"])])
             # "Mike Gruszczynski, PhD" over "The Media School": a title after the name, no degree
             found += _wrap("education", [r for r in education.from_lines(short)
@@ -286,6 +290,15 @@ _HONOUR_NOUN = re.compile(r"\b(?:awards?|prizes?|fellowships?|scholarships?|gran
 # What a header links to, never an employer: "GitHub | Google Scholar" is no job.
 _PROFILE_LINK = re.compile(r"(?:github|gitlab|linkedin|google scholar|orcid|twitter|x|website|"
                            r"homepage|personal website|e-?mail|blog|researchgate)", re.I)
+
+
+def _line_after(text: str, person: str) -> int:
+    """Where the line after the first that names the person ends (-1 where none does)."""
+    at = text.find(person.split()[0]) if person.split() else -1
+    if at < 0:
+        return -1
+    end = text.find("\n", text.find("\n", at) + 1)
+    return len(text) if end < 0 else end
 
 
 def _employer(organisation: str) -> bool:
@@ -403,8 +416,10 @@ def _cv_line(text: str, bold: int = 0) -> bool:
     # nor the small words of a long name ("Banco Central do Brasil – Departamento de Estudos")
     size = len([w for w in re.sub(r"\([^)]*\)", "", without_dates(text)).split()
                 if re.search(r"\w", w) and w.lower() not in positions.NAME_JOINERS])
+    # (dated at either end: "Spring 2017 Visiting Scholar, Department of …, Seattle, USA.")
     if size <= 9 or (size <= 16 and (date_range(text) is not None or bold >= 0.6 * len(text)
-                                      or _ENDS_DATED.search(text))):
+                                      or _ENDS_DATED.search(text)
+                                      or positions.DATE_LED.match(text))):
         return True
     # a dated table row whose cells wrapped (positions.columns_joined): each cell is short
     cells = [cell for cell in re.split(r"\s{2,}", text.strip()) if without_dates(cell).strip()]

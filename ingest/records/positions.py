@@ -269,6 +269,24 @@ _SUBUNIT = re.compile(r"(?:[\w&]+\s+)?(?:Department|Dept\.?|School of|Faculty|Di
 _UNIT = re.compile(r"\b(?:Lab|Laboratory|Group|Team|group|team|lab)$")
 
 
+# A unit's name: a centre, lab, group or chair within an employer
+_UNIT_NAME = re.compile(r"\b(?:Center|Centre|Lab|Laboratory|Group|Team|Chair|Unit|Program|"
+                        r"Programme|Department|Division)\b")
+
+
+def _unit_of(name: str, employer: str) -> bool:
+    """Whether an organisation named on a role's line is a unit of the employer whose line
+    heads the role ("Lab Manager, Field Robotics Center" under "Carnegie Mellon University,
+    The Robotics Institute"): it names a unit and no employer, the heading names one."""
+    return bool(_UNIT_NAME.search(name)) and not _MAIN_ORG.search(name) \
+        and bool(_MAIN_ORG.search(employer))
+
+
+def names_org(text: str) -> bool:
+    """Whether a name has a word organisations are named with ("Institute", "Labs", "Inc.")."""
+    return bool(_ORG.search(_cased(text)))
+
+
 def _a_place(part: str) -> bool:
     """Whether a part of a job's line is its place: a country, a state's code, or one
     capitalised word the gazetteer knows for a city ("London"; "Niantic" is an employer)."""
@@ -440,7 +458,10 @@ def _entry_triple(lines: list[Line], at: int, *, under_employer: bool = False,
     dates alone (`dated_above`), a plain line is no role that heads its entry."""
     rest = [n for n in range(at + 1, min(at + 5, len(lines)))
             if not re.fullmatch(r"\d{1,2}", lines[n].text.strip())][:3]
-    if len(rest) < 2:
+    if len(rest) < 2 or dated_above and _dates_alone(lines, rest[1]):
+        # dates alone above the role, that no entry took, are its own: those two lines under
+        # it lead the next entry ("Mar 2016 – Aug 2016" / "**Visiting Scholar**" / "Broad
+        # Institute …" / "2012 – 2014" / "**Research Assistant**")
         return None
     head, employer, dated = lines[at], lines[rest[0]], lines[rest[1]]
     if _heading(head) and len(rest) == 3 and re.search(r"(?:,|\b(?:of|di|de|the|and|&))$",
@@ -681,11 +702,12 @@ def columns_joined(lines: Sequence[Line], raw: str, raw_start: int) -> list[Line
 
 
 def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
-    """Lines with a date range broken after its dash joined back ("2024-" / "present")."""
+    """Lines with a date range broken after its dash joined back ("2024-" / "present",
+    "04/2014 –" / "09/2018")."""
     out: list[Line] = []
     for line in lines:
-        if out and re.fullmatch(r"(?:.*\s)?(?:19|20)\d{2}\s*[-‐‑–—]", out[-1].text) and \
-                re.match(rf"(?:{OPEN}|(?:19|20)\d{{2}})\b", line.text, re.I):
+        if out and re.fullmatch(r"(?:.*[\s/.])?(?:19|20)\d{2}\s*[-‐‑–—]", out[-1].text) and \
+                re.match(rf"(?:{OPEN}|(?:\d{{1,2}}[/.])?(?:19|20)\d{{2}})\b", line.text, re.I):
             last = out[-1]
             out[-1] = Line(f"{last.text} {line.text}", last.start, line.end, last.bold, last.row)
         else:
@@ -694,7 +716,7 @@ def _ranges_joined(lines: Sequence[Line]) -> list[Line]:
 
 
 # A line that opens with its dates: "2019 – 2021: …", "Since 2020 …", "Sep 2018 – …"
-_DATE_LED = re.compile(rf"\W*(?:(?i:{SINCE})\s+)?{DATE_POINT.pattern}", re.I)
+DATE_LED = re.compile(rf"\W*(?:(?i:{SINCE})\s+)?{DATE_POINT.pattern}", re.I)
 # The small words a wrapped name goes on with on the next line ("Université" / "de Sainte-Claire")
 _GOES_ON_WITH = re.compile(r"(?:de|du|des|di|del|della|der|für|und|y|of|and|for|la|le)\s")
 
@@ -715,7 +737,7 @@ def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
     Université" / "de Sainte-Claire, France"). Left apart, the rest reads as the employer of
     the entry under it."""
     out: list[Line] = []
-    led = [line for line in lines if _DATE_LED.match(line.text)]
+    led = [line for line in lines if DATE_LED.match(line.text)]
     for line in lines:
         last = out[-1] if out else None
         dated = bool(YEAR.search(last.text)) != bool(YEAR.search(line.text)) if last else False
@@ -723,8 +745,8 @@ def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
         # names its role and employer and runs on goes on with it ("2021 – present: Assistant
         # Professor, Department of Computer" / "Science, Université de Hautval"); not the
         # employer's line under a role's ("2017-2024 Teaching Assistant" / "Department of …")
-        goes_on = len(led) >= 2 and last is not None and _DATE_LED.match(last.text) is not None \
-            and not _DATE_LED.match(line.text) and not YEAR.search(line.text) \
+        goes_on = len(led) >= 2 and last is not None and DATE_LED.match(last.text) is not None \
+            and not DATE_LED.match(line.text) and not YEAR.search(line.text) \
             and not last.text.endswith((".", ":")) and ":" not in line.text \
             and not _dates_alone([last], 0) and "," in last.text \
             and not _placed_dates(last.text) \
@@ -736,7 +758,13 @@ def _wraps_joined(lines: Sequence[Line]) -> list[Line]:
         cut = last is not None and re.search(r"\b(?:de|di|da|do|du|des|del|della|of|für)$",
                                               last.text) is not None \
             and line.text[:1].isupper() and not _dates_alone([line], 0)
-        if last and (goes_on or cut or dated and (
+        # a line that opens with a small word in lower case goes on with the one above it,
+        # whatever their dates ("…, Chair of Computer Vision" / "and Artificial Intelligence,
+        # Technische Universität München"): no entry opens so
+        joined = last is not None and re.match(r"(?:and|of|for|und|für|et|y|e)\s+[A-Z]",
+                                                line.text) is not None \
+            and not last.text.endswith((".", ":", ";")) and not _dates_alone([last], 0)
+        if last and (goes_on or cut or joined or dated and (
                 GOES_ON.search(last.text) and line.text[:1].isupper() and not is_role(line.text)
                 and not _dates_alone([last], 0)  # "2014," over what was done then
                 or YEAR.search(last.text) and _GOES_ON_WITH.match(line.text)
@@ -910,8 +938,9 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             # "Praktikum im Archiv der Hansestadt Lübeck": "at" says where; and so does the
             # layout of a line an employment section leads with its dates
             explicit = explicit or bool(re.search(rf"\w\s+{_AT}\s+[A-Z]", text)) or by_layout
+            # (dates in bold, "since" too, are no employer: "**since 2021** Junior Professor")
             if line.bold and text.startswith(line.bold) and not is_role(line.bold) and \
-                    without_dates(line.bold).strip(" :,") and \
+                    re.sub(rf"\b(?i:{SINCE})\b", "", without_dates(line.bold)).strip(" :,") and \
                     is_role(text[len(line.bold):]) and not (explicit and same_line_org):
                 # "**Apple** Vulnerability Researcher"
                 same_line_org, role = line.bold, split_role(text[len(line.bold):].strip())[0]
@@ -925,7 +954,8 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
             sibling = sibling or org_closed and dates is not None
             if same_line_org and org and (not _ORG.search(same_line_org) or _SUBUNIT.match(
                     same_line_org) or _UNIT.search(same_line_org) and at > 0
-                    and lines[at - 1].start == org[1]) and not explicit and not sibling:
+                    and lines[at - 1].start == org[1] or _unit_of(same_line_org, org[0])) \
+                    and not explicit and not sibling:
                 # "Borg memory-overcommit team" under "Google, Sunnyvale, CA", "Associate
                 # Professor, Department of Marine Biology" under "Tarn Institute of Technology"
                 same_line_org = ""
@@ -978,8 +1008,12 @@ def from_lines(lines: list[Line], raw: str, raw_start: int, *,
                 records[-1]["_span"][1] == lines[at - 1].end and (
                     _wraps_on(lines[at - 1].text)
                     or DATE_RANGE.match(lines[at - 1].text) is not None)
-            if records and not records[-1]["organisation"] and not _described_between(
-                    raw, raw_start, records[-1]["_span"][1], line.start):
+            # (not across dates alone that lead the next entry: "2013-Now" / "Certified
+            # Carpentries Instructor" / … / "2018" / "Research Bazaar Organising Committee")
+            led_apart = at > 0 and _dates_alone(lines, at - 1) and bool(records) and \
+                records[-1]["start"] is not None and lines[at - 1].start >= records[-1]["_span"][1]
+            if records and not records[-1]["organisation"] and not led_apart and \
+                    not _described_between(raw, raw_start, records[-1]["_span"][1], line.start):
                 records[-1]["organisation"] = org[0]
                 if dates and records[-1]["start"] is None:  # "EMBL, Heidelberg | 2016 – 2020"
                     records[-1]["start"], records[-1]["end"] = dates
