@@ -106,7 +106,7 @@ def _loop(link: Path) -> str:
 # Part of every document's hash, with the chunk size: raise it when loading, identity or
 # chunking change what a document's chunks are, or record extraction what its records are, so that
 # the next ingest re-reads old indexes. Say what changed in ingest/PARSE_VERSIONS.md.
-PARSE_VERSION = 165
+PARSE_VERSION = 166
 
 
 def _file_sha(path: Path, max_bytes: int, chunk_tokens: int, person: str = "") -> str:
