@@ -238,12 +238,38 @@ _VENUE_WORD = re.compile(r"\b(?:journal|proceedings|conference|review|letters|tr
                          r"annals|bulletin|quarterly|forum)\b", re.I)
 
 
+# A question for a journal, and the words of a venue that is an event, not a journal
+_JOURNAL_ASKED = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?journals?\b", re.I)
+_EVENT = re.compile(r"\b(?:meeting|conference|workshop|symposium|congress|colloquium|talk|"
+                    r"poster|seminar|summit)s?\b", re.I)
+_JOURNAL_WORD = re.compile(r"\b(?:journal|letters|review|transactions|quarterly|annals|"
+                           r"bulletin|magazine|reports|proceedings of the national)\b", re.I)
+
+
+def _alone(word: str, text: str) -> bool:
+    """Whether a one-word name stands alone in a text, no capitalised word beside it: the
+    journal "Nature" in "published in Nature", not "Quantum" in "Meta-Variational Quantum
+    Eigensolver"."""
+    return any(not re.search(r"[A-Z][\w-]*\W*$", text[:found.start()]) and not re.match(
+        r"\W*[A-Z]", text[found.end():]) for found in re.finditer(
+        rf"\b{re.escape(word)}\b", text, re.I))
+
+
 def lacks_venue(question: str, text: str, lex: Lexicon) -> str | None:
     """Where the question asks for a paper's venue, why `text` gives none: it names no venue
     the collection's records list and no word of a kind of venue. "In which journal did he
-    publish his work on Fano varieties?" answered with the thesis line is a cited wrong answer."""
-    if not _VENUE_ASKED.search(question) or _VENUE_WORD.search(text) or lex.named_in(
-            strip_markers(text), "venue"):
+    publish his work on Fano varieties?" answered with the thesis line is a cited wrong answer,
+    and so is a question for a journal answered with a meeting's talk ("… APS March Meeting
+    2021"), unless a venue the records list that names no event is on it too."""
+    plain = strip_markers(text)
+    if not _VENUE_ASKED.search(question):
+        return None
+    named = lex.named_in(plain, "venue")
+    if _JOURNAL_ASKED.search(question) and _EVENT.search(plain) and not _JOURNAL_WORD.search(
+            plain) and not any(not _EVENT.search(venue) and (" " in venue or _alone(venue, plain))
+                               for venue in named):
+        return "an event where a journal is asked"
+    if _VENUE_WORD.search(text) or named:
         return None
     return "no venue where one is asked"
 

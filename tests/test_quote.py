@@ -833,3 +833,18 @@ def test_a_venue_is_known_by_the_records_or_by_its_kind() -> None:
                        lex) == "no venue where one is asked"
     # not asked for a venue: "Where did she present it?" may ask for a city
     assert lacks_venue("Where did she present her paper?", "Linz, Austria [1].", lex) is None
+    # a journal asked, a meeting's talk given: no answer, unless a journal is on the line too
+    talk = "Tidal sensing with cheap buoys. Ocean Sciences Meeting 2021 [1]."
+    assert lacks_venue("In which journal did she publish her buoy paper?", talk,
+                       lex) == "an event where a journal is asked"
+    assert lacks_venue("At which conference did she present her buoy paper?", talk, lex) is None
+    assert lacks_venue("In which journal did she publish her buoy paper?",
+                       "Tidal sensing, Nature Plants 2021; talk at Ocean Sciences Meeting [1].",
+                       lex) is None
+    # a one-word journal counts where it stands alone, not inside a title
+    lex.add("venue", "Quantum")
+    asked = "In which journal did she publish her Meta-Buoy paper?"
+    assert lacks_venue(asked, "The Meta-Buoy Quantum Sensor. Ocean Sciences Meeting 2021 [1].",
+                       lex) == "an event where a journal is asked"
+    assert lacks_venue(asked, "Meta-Buoy sensors, in Quantum 5, 2021; Ocean Sciences Meeting [1].",
+                       lex) is None
