@@ -221,7 +221,8 @@ class Assistant:
                 if not chosen and can and quote.doubted(first):
                     # a 0 the model hardly meant: its likeliest line, checked alone
                     chosen, check, diagnostics["doubted"] = quote.recheck(
-                        model, asked, question, history, context, lines, can, first)
+                        model, asked, question, history, context, lines, can, first, focus,
+                        sections)
                     messages += check
                 kept = quote.accept(question, lines, chosen, focus, sections, context)
                 if chosen and not kept and (sole := quote.sole_line(

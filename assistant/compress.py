@@ -16,6 +16,9 @@ _UNIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z\[(\"])")
 ITEM_NUMBER = r"(?:\d{1,3}[.)]|\[\d{1,3}\])"
 # The number alone ("- 2."): no sentence, but the start of the next one.
 _ITEM_NUMBER = re.compile(rf"^(?:[-*•]\s*)?{ITEM_NUMBER}$")
+# A word's letters: a piece of a line without any ("2022 6.", "2019.") is a date or a number
+# that heads what follows it on the line, no sentence of its own.
+_LETTER = re.compile(r"[^\W\d_]")
 # A period after these does not end a sentence ("Prof. Mosharaf Chowdhury", "Eric P. Xing").
 _ABBREVIATION = re.compile(
     r"(?:\b(?:prof|pr|dr|mr|mrs|ms|st|vs|etc|al|inc|ltd|jr|sr|no|vol|pp|dept|univ|e\.g|i\.e|"
@@ -66,7 +69,7 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
 
 def stem(word: str) -> str:
     """A crude stem that lets inflections meet: worked/working/works → work, studied → study."""
-    word = word.lower().strip("'’.")
+    word = word.lower().replace("’", "'").strip("'.")  # L’Oréal as L'Oréal
     if word.startswith("interest"):  # not "inter", the stem of intern and internship
         return "interest"
     for suffix, keep in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""),
@@ -184,7 +187,8 @@ def units(text: str) -> list[str]:
         parts = [p.strip() for p in _UNIT.split(line) if p and p.strip()]
         merged: list[str] = []
         for part in parts:
-            if merged and (_ABBREVIATION.search(merged[-1]) or _ITEM_NUMBER.match(merged[-1])):
+            if merged and (_ABBREVIATION.search(merged[-1]) or _ITEM_NUMBER.match(merged[-1])
+                           or not _LETTER.search(merged[-1])):
                 merged[-1] = f"{merged[-1]} {part}"
             else:
                 merged.append(part)

@@ -235,3 +235,18 @@ def test_a_word_glued_to_its_number_meets_the_question() -> None:
     (_, text), = build_context([header], "How many citations does Ana Ruiz's profile report?",
                                ["Ana Ruiz"], 40)
     assert "117citations" in text
+
+
+def test_a_year_and_item_number_go_with_the_award_they_head() -> None:
+    """"2022 6. Young Talents Award …": the year and the item's number, no sentence of their
+    own, are sent with the award they head; a curly apostrophe meets a straight one."""
+    awards = _passage(1, "Awards", "\n".join([
+        *(f"20{10 + i} {i + 1}. Travel Grant of the Harbour Society – {i + 1},000 €"
+          for i in range(6)),
+        "2022 7. Young Talents Award for Women in Science – L’Oréal - UNESCO Foundation, France "
+        "(one of 30 laureates)"]))
+    assert tokens.count(awards.chunk.text) > 60
+    assert stem("L’Oréal") == stem("L'Oréal")
+    [(_, text)] = build_context([awards], "What award did Ana Ruiz receive from the "
+                                "L'Oréal-UNESCO foundation in 2022?", ["Ana Ruiz"], budget=40)
+    assert "2022 7. Young Talents Award for Women in Science – L’Oréal" in text

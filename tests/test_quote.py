@@ -848,3 +848,58 @@ def test_a_venue_is_known_by_the_records_or_by_its_kind() -> None:
                        lex) == "an event where a journal is asked"
     assert lacks_venue(asked, "Meta-Buoy sensors, in Quantum 5, 2021; Ocean Sciences Meeting [1].",
                        lex) is None
+
+
+_CONSULTANT = (
+    "Ada Quill\nMarine sensing researcher\n\nExperience\n"
+    "2023 – 2025 Data Advisor, Department of Coastal Studies, Harbour City Hospital, Norway.\n"
+    "Support doctoral students with survey design and analysis, together with a monthly class on\n"
+    "sampling methods\n"
+    "2021 – 2023 Postdoctoral researcher in Oceanography, Department of Earth Sciences.\n"
+    "University of Tromsø, Norway.\n"
+    "Acoustic monitoring with long observational series\n"
+    "2018 – 2020 Consultant doctoral student, Sensor team, Brightwave Instruments. Bergen, Norway.\n"
+    "Industrial doctorate: sample sizes for buoy arrays.\n")
+
+
+def test_a_doubted_zero_has_the_line_that_meets_the_question_best_checked_too(
+        settings, index, tmp_path) -> None:
+    """Where the model's likeliest line is not the one that meets the question's words best,
+    that line is checked as well, and a yes of AGREED keeps it; the quote is that one entry,
+    not the dated jobs above it that its lines do not wrap from."""
+    local = _ada_quill(settings, index, tmp_path, _CONSULTANT, name="ada_quill.txt")
+    question = "Which company did Ada Quill work for as a consultant during her doctorate?"
+    _, probe = _ask(local, index, "0", question)
+    advisor = _number_of(probe.prompts[0], "Data Advisor")
+    consultant = _number_of(probe.prompts[0], "Consultant doctoral")
+    doubt = {"0": 0.3, advisor: 0.2, consultant: 0.12}
+
+    def asked(*checks: dict[str, float]):
+        model = FakeChatModel(responses=["0", advisor, "no", "yes"],
+                              first_tokens=[doubt, {}, *checks])
+        return Assistant(local, index=index, chat_model=model).answer(question), model
+
+    result, model = asked({"yes": 0.3, "no": 0.7}, {"yes": 0.65, "no": 0.35})
+    assert not result.refused and "Brightwave Instruments" in result.text, result
+    assert "Data Advisor" not in result.text and "Postdoctoral" not in result.text
+    assert "Data Advisor" in model.prompts[2] and "Consultant doctoral" in model.prompts[3]
+    assert result.diagnostics["doubted"]["share"] == 0.65
+    # under AGREED, the second line is no answer either
+    result, _ = asked({"yes": 0.3, "no": 0.7}, {"yes": 0.5, "no": 0.5})
+    assert result.refused and result.diagnostics["refused_by"] == "no line"
+
+
+def test_a_yes_of_agreed_keeps_the_likeliest_line_only_where_it_meets_the_question_best(
+        settings, index, tmp_path) -> None:
+    """The model's likeliest line, checked alone, needs SURE; AGREED where it is also the line
+    that meets the question's words best."""
+    local = _ada_quill(settings, index, tmp_path, _CONSULTANT, name="ada_quill.txt")
+    question = "Which company did Ada Quill work for as a consultant during her doctorate?"
+    _, probe = _ask(local, index, "0", question)
+    advisor = _number_of(probe.prompts[0], "Data Advisor")
+    consultant = _number_of(probe.prompts[0], "Consultant doctoral")
+    for likeliest, kept in ((consultant, True), (advisor, False)):
+        model = FakeChatModel(responses=["0", likeliest, "yes", "no"], first_tokens=[
+            {"0": 0.3, likeliest: 0.2}, {}, {"yes": 0.65, "no": 0.35}, {"yes": 0.2, "no": 0.8}])
+        result = Assistant(local, index=index, chat_model=model).answer(question)
+        assert result.refused is not kept, (likeliest, result)
