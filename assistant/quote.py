@@ -56,9 +56,10 @@ MAX_PICKS = 6
 DOUBT = 0.40
 SURE = 0.75
 # The line of those shown that alone meets the most of the question's words is the other
-# witness: where it is the one checked, a yes of AGREED suffices. On the 15 doubted 0s of the
-# real, real-fresh and shared reports (thirty-sixth session), that line was the right one in 8
-# and got yes at 0.66-0.91 in 7 of them; where it was a wrong one, at 0.39-0.40.
+# witness: where it is the one checked, a yes of AGREED suffices. Of the 15 doubted 0s of the
+# real, real-fresh and shared reports (thirty-sixth session), 9 had one such line: the right one
+# in 8, with yes at 0.66-0.91 in 7 of them; the wrong one got 0.39. None of the three
+# unanswerable questions had one.
 AGREED = 0.60
 # The probabilities of this many first tokens are asked for, enough to hold "0" and "yes"/"no".
 FIRST_TOKENS = 20
