@@ -219,7 +219,8 @@ class Assistant:
                     reply = ""
                 chosen = quote.picks(str(reply), len(lines))
                 if not chosen and can and quote.doubted(first):
-                    # a 0 the model hardly meant: its likeliest line, checked alone
+                    # a 0 the model hardly meant: its likeliest line, and the one that meets the
+                    # question's words best, checked alone
                     chosen, check, diagnostics["doubted"] = quote.recheck(
                         model, asked, question, history, context, lines, can, first, focus,
                         sections)

@@ -143,11 +143,6 @@ def yes_share(first: dict[str, float]) -> float:
     return yes / (yes + no) if yes + no > 0 else 0.0
 
 
-def says_yes(first: dict[str, float]) -> bool:
-    """Whether a yes/no reply's first-token probabilities put yes at SURE or more of the two."""
-    return yes_share(first) >= SURE
-
-
 def best_met(question: str, lines: Sequence[Line], shown: Collection[int],
              people: Sequence[str], sections: Sequence[str]) -> int | None:
     """The one `shown` line (with its section's heading) that meets the most of the question's
@@ -165,7 +160,7 @@ def best_met(question: str, lines: Sequence[Line], shown: Collection[int],
 def recheck(model: BaseChatModel, asked: list[BaseMessage], question: str,
             history: Sequence[tuple[str, str]], context: Sequence[tuple[Passage, str]],
             lines: Sequence[Line], shown: Collection[int], first: dict[str, float],
-            people: Sequence[str] = (), sections: Sequence[str] = (),
+            people: Sequence[str], sections: Sequence[str],
             ) -> tuple[list[int], list[BaseMessage], dict[str, object]]:
     """After a doubted 0: the likeliest `shown` line (on the pick's own prompt, `asked`), kept
     if the model, asked of it alone, says yes with SURE; or with AGREED where it is also the
@@ -175,11 +170,12 @@ def recheck(model: BaseChatModel, asked: list[BaseMessage], question: str,
     likeliest = picks(model.invoke(asked, grammar=shown_grammar(shown)).text, len(lines))[:1]
     if not likeliest:
         return [], [], found
-    met = best_met(question, lines, shown, people, sections) if sections else None
+    met = best_met(question, lines, shown, people, sections)
+    checked = [(likeliest[0], AGREED if met == likeliest[0] else SURE)]
+    if met is not None and met != likeliest[0]:
+        checked.append((met, AGREED))
     sent: list[BaseMessage] = []
-    for n, enough in ((likeliest[0], AGREED if met == likeliest[0] else SURE), (met, AGREED)):
-        if n is None or (sent and n == likeliest[0]):
-            continue
+    for n, enough in checked:
         check = check_messages(question, history, context, lines[n])
         said = model.invoke(check, grammar=CHECK_GRAMMAR, first_tokens=FIRST_TOKENS)
         sent += check
@@ -678,12 +674,11 @@ def wraps(before: str, line: str) -> bool:
         return False
     if line[:1].islower():
         return True
-    if dated(line, opening=False) and not dated(line, ending=False) and \
-            not GOES_ON.search(before):
-        return False  # the next entry's head: "Harbour College, Cork BSc 2006-2009"
-    if dated(line, ending=False) and not dated(line, opening=False) and \
-            not GOES_ON.search(before):
-        return False  # led by its dates: "2018 – 2020 Consultant doctoral student, Servier"
+    if dated(line, opening=False) != dated(line, ending=False) and not GOES_ON.search(before):
+        # the next entry's head, dated at one end ("Harbour College, Cork BSc 2006-2009",
+        # "2018 – 2020 Consultant doctoral student, Servier"); a line of dates alone is the
+        # dates of the entry above
+        return False
     if _OPENS_WITH_ORGANISATION.match(before) and _OPENS_WITH_ORGANISATION.match(line):
         return False  # two entries that each open with their school: courses under each
     return not re.search(r"[.!?:;)\]\d]\s*$|[\u201d\"]\s*$", before) and len(before.split()) >= 6
