@@ -67,6 +67,34 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
     return {stem(w) for w in words}
 
 
+_WHEN = re.compile(r"\bwhen\b", re.I)
+
+
+def term_groups(question: str, exclude: Sequence[str] = ()) -> list[set[str]]:
+    """The question's terms by what they stand for: a word's stem with its synonyms' ("award"
+    with "prize" and "honors"), and the words that mark a job held now, each one concept. A
+    line that says "Distinguished Dissertation Award, Honorable Mention" meets one concept of
+    "his NSF CAREER award", not three, and ranks under the line that names the award asked."""
+    skip = name_words(exclude)
+    words = [w.lower() for w in keywords(question) if w.lower() not in skip]
+    if TOPIC.search(question):
+        groups = [{stem(w)} for w in words if not w.startswith("work")]
+        groups.append({stem(w) for w in TOPIC_TERMS.split()})
+    else:
+        groups = [{stem(w)} | {stem(s) for s in SYNONYMS.get(w, "").split()} for w in words]
+        if PRESENT_TENSE.search(question):
+            groups.append({stem(w) for w in _HELD_NOW})
+        if _WHEN.search(question):  # "When did he join?" is met by a line's dates
+            groups.append({"year"})
+    merged: list[set[str]] = []
+    for group in groups:  # "award" and "prize" in one question are one concept
+        for same in [m for m in merged if m & group]:
+            group |= same
+            merged.remove(same)
+        merged.append(group)
+    return merged
+
+
 def stem(word: str) -> str:
     """A crude stem that lets inflections meet: worked/working/works → work, studied → study."""
     word = word.lower().replace("’", "'").strip("'.")  # L’Oréal as L'Oréal
@@ -205,11 +233,13 @@ class _Piece:
     position: int
     text: str
     tokens: int
-    score: int
+    score: int  # the question's concepts it meets
+    words: int  # the question's stems it meets, synonyms too: the tie-break
     line_start: bool = True
 
 
-def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
+def _pieces(i: int, passage: Passage, terms: set[str],
+            groups: Sequence[set[str]] = ()) -> list[_Piece]:
     """A passage's entries as pieces: small entries whole, large ones line by line."""
     body = passage.chunk.text.partition("\n")[2]
     # A heading names what its lines are about ("Research Interests" above a list of topics).
@@ -223,12 +253,12 @@ def _pieces(i: int, passage: Passage, terms: set[str]) -> list[_Piece]:
             continue
         size = tokens.count(whole)
         if size <= WHOLE_ENTRY_TOKENS:
-            out.append(_piece(i, e, len(out), whole, size + 1, section, terms))
+            out.append(_piece(i, e, len(out), whole, size + 1, section, terms, groups))
             continue
         for line in _unwrap(text.split("\n")):
             for n, unit in enumerate(units(line)):
                 out.append(_piece(i, e, len(out), unit, tokens.count(unit) + 1, section, terms,
-                                  n == 0))
+                                  groups, n == 0))
     return out
 
 
@@ -254,9 +284,13 @@ def _dated_parts(text: str) -> list[str]:
 
 
 def _piece(passage: int, entry: int, position: int, text: str, size: int, section: str,
-           terms: set[str], line_start: bool = True) -> _Piece:
-    score = unit_score(f"{text} {section}", terms) + len(shape_terms(text, terms) & terms)
-    return _Piece(passage, entry, position, text, size, score, line_start)
+           terms: set[str], groups: Sequence[set[str]], line_start: bool = True) -> _Piece:
+    """A piece scored by the question's concepts it meets (`term_groups`), in its words, its
+    section heading or the kinds of thing it holds (a year, an e-mail address)."""
+    found = stems(f"{text} {section}") | shape_terms(text, terms)
+    topics = 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(f"{text} {section}") else 0
+    score = sum(bool(group & found) for group in groups) + topics
+    return _Piece(passage, entry, position, text, size, score, len(found & terms), line_start)
 
 
 def build_context(passages: Sequence[Passage], question: str, people: Sequence[str],
@@ -269,8 +303,9 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
     short label line above them, and passages are sent in rank order, renumbered from 1.
     """
     terms = question_terms(question, people)
+    groups = term_groups(question, people)
     heads = [p.chunk.text.partition("\n")[0] for p in passages]
-    pieces = [_pieces(i, p, terms) for i, p in enumerate(passages)]
+    pieces = [_pieces(i, p, terms, groups) for i, p in enumerate(passages)]
     every = [piece for ps in pieces for piece in ps]
     if sum(tokens.count(h) + 1 for h in heads) + sum(p.tokens for p in every) <= budget:
         return [(p, _render(heads[i], pieces[i])) for i, p in enumerate(passages) if pieces[i]]
@@ -294,8 +329,8 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
             start -= 1
         return pieces[piece.passage][start:piece.position + 1]
 
-    for piece in sorted((p for p in every if p.score), key=lambda p: (-p.score, p.passage,
-                                                                     p.position)):
+    for piece in sorted((p for p in every if p.score),
+                        key=lambda p: (-p.score, -p.words, p.passage, p.position)):
         line = [p for p in line_of(piece) if (p.passage, p.position) not in kept]
         if used + sum(p.tokens for p in line) + tokens.count(heads[piece.passage]) + 1 <= budget:
             for earlier in line:

@@ -623,19 +623,35 @@ def _entry(lines: Sequence[Line], n: int, cut: Collection[int] = ()) -> tuple[in
 # The short lines under a role that say where and when ("Summer Intern" / "John Deere
 # Headquarters" / "2014,"), as compression keeps them with it.
 UNDER_LINES, UNDER_WORDS = 2, 6
+# A line under a pick that names the kind of thing asked for, as long as an award's name.
+KIND_WORDS = 12
+# "What award did …", "Which postdoctoral fellowship has …": the kind of thing asked for, the
+# last word before the verb.
+_KIND_ASKED = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?([a-z]{3,})\s+(?:did|does|do|is|"
+                         r"was|were|has|have|had|are)\b", re.I)
 
 
-def with_lines_under(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int]
-                     ) -> list[Line]:
+def kind_asked(question: str) -> str | None:
+    """The stem of the kind of thing a question asks for by name ("award", "fellowship"), or
+    None where it asks otherwise ("When did …?")."""
+    found = _KIND_ASKED.search(question)
+    return stem(found.group(1)) if found and found.group(1).lower() not in STOPWORDS else None
+
+
+def with_lines_under(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int],
+                     kind: str | None = None) -> list[Line]:
     """The lines with each pick followed on its line by the short lines right under it in its
     passage, up to UNDER_LINES: for a picked role whose quote lacks what the question asks
-    for (an employer, a date)."""
+    for (an employer, a date). With `kind` (a stem, `kind_asked`), the one line under it
+    that names that kind, up to KIND_WORDS words: "2022 ÆPIC Leak and Half-Double" / "Award
+    Pwnie Award for Best Desktop Bug" for "What award did that work win?"."""
     out = list(lines)
     for n in chosen:
         under = []
-        for m in range(n + 1, min(n + 1 + UNDER_LINES, len(lines))):
+        for m in range(n + 1, min(n + 1 + (1 if kind else UNDER_LINES), len(lines))):
             if lines[m].passage != lines[n].passage or m in cut or m in chosen or \
-                    len(lines[m].text.split()) > UNDER_WORDS:
+                    len(lines[m].text.split()) > (KIND_WORDS if kind else UNDER_WORDS) or \
+                    kind and kind not in stems(lines[m].text):
                 break
             under.append(lines[m].text)
             out[m] = Line(lines[m].passage, lines[m].person, "")  # said once, on the pick's

@@ -250,3 +250,37 @@ def test_a_year_and_item_number_go_with_the_award_they_head() -> None:
     [(_, text)] = build_context([awards], "What award did Ana Ruiz receive from the "
                                 "L'Oréal-UNESCO foundation in 2022?", ["Ana Ruiz"], budget=40)
     assert "2022 7. Young Talents Award for Women in Science – L’Oréal" in text
+
+
+def test_a_line_meets_a_concept_once_however_many_of_its_synonyms_it_holds() -> None:
+    """"Distinguished Dissertation Award, Honorable Mention" holds three stems of "award" and
+    its synonyms, one concept of the question; the line that names the award asked for
+    ("NSF CAREER") meets three and is sent, though it comes from a lower-ranked passage."""
+    thesis = _passage(1, "Profile", "\n".join([
+        "My dissertation earned the 2012 Distinguished Dissertation Award, an Honorable Mention "
+        "for the national Distinguished Dissertation Award and the Prize of the Graduate School "
+        "for work in mathematics, physical sciences and engineering across the whole region.",
+        *[f"I taught course {i} on sensing and feedback of everyday activities to many "
+          f"students, with labs on energy use in homes and {i} projects." for i in range(4)]]))
+    about = _passage(2, "Profile", "\n".join([
+        *[f"My group {i} builds tools for accessibility mapping of sidewalks in many cities, "
+          f"with volunteers and {i} partners." for i in range(4)],
+        "I'm a Professor of Computer Science, a Sloan Fellow, and NSF CAREER Awardee."]))
+    question = "In what year did Ana Ruiz receive her NSF CAREER award?"
+    assert tokens.count(thesis.chunk.text) + tokens.count(about.chunk.text) > 120
+    sent = "\n".join(text for _, text in build_context([thesis, about], question, ["Ana Ruiz"],
+                                                       budget=60))
+    assert "NSF CAREER Awardee" in sent
+
+
+def test_when_is_met_by_a_line_with_dates() -> None:
+    """"When did she join?" asks for a date: the employer's dated line is sent before lines
+    that meet only the earlier question's "work"."""
+    bullets = [f"- Worked on platform feature {i} with the data team and wrote its "
+               f"documentation for customers and partners." for i in range(3)]
+    jobs = _passage(1, "Work Experience", "\n".join(bullets) + "\n\n" + "\n".join(
+        ["Quarrow Freight June 2019 - Current", *bullets]))
+    question = follow_up_query("When did she join?", [("Where does Ana Ruiz work?",
+                                                         "Quarrow Freight [1].")], ["Ana Ruiz"])
+    [(_, text)] = build_context([jobs], question, ["Ana Ruiz"], budget=30)
+    assert "Quarrow Freight June 2019 - Current" in text

@@ -903,3 +903,28 @@ def test_a_yes_of_agreed_keeps_the_likeliest_line_only_where_it_meets_the_questi
             {"0": 0.3, likeliest: 0.2}, {}, {"yes": 0.65, "no": 0.35}, {"yes": 0.2, "no": 0.8}])
         result = Assistant(local, index=index, chat_model=model).answer(question)
         assert result.refused is not kept, (likeliest, result)
+
+
+def test_a_picked_entry_head_is_quoted_with_the_line_under_it_that_names_the_kind_asked(
+        settings, index, tmp_path) -> None:
+    """"What award did her Tidal Echo work win?" picked the entry's head ("Tidal Echo and
+    Brine Shift …"): the line under it that names an award is quoted with it, not the next
+    entry's."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Honours\n\n"
+        "Tidal Echo and Brine Shift\n"
+        "Award Harbour Society Medal for Best Sensor Design\n"
+        "Kelp Watch: Listening to Currents with Low-Cost Buoys along the Northern Coast\n"
+        "Grant Northgate Seed Grant for Ocean Robotics\n"
+        "Wave Tank Controller for Teaching Labs at Calder State University\n"
+        "Award Calder Teaching Prize for the best laboratory course of the department\n"))
+    question = "What award did Ada Quill's Tidal Echo work win?"
+    _, model = _ask(local, index, "0", question)
+    listing = model.prompts[0]
+    number = next(line.split(".")[0] for line in listing.splitlines()
+                  if line.endswith(". Tidal Echo and Brine Shift"))
+    result, _ = _ask(local, index, number, question)
+    assert not result.refused, result
+    assert "Tidal Echo and Brine Shift Award Harbour Society Medal for Best Sensor Design [1]" \
+        in result.text
+    assert "Kelp" not in result.text and "Calder" not in result.text
