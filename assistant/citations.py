@@ -10,7 +10,7 @@ from assistant.compress import _ABBREVIATION, stem, units
 from assistant.retrieval import STOPWORDS, Passage
 from assistant.types import Citation
 from ingest import injection
-from ingest.records.education import DEGREE, match_level, named_advisors
+from ingest.records.education import DEGREE, INSTITUTION, match_level, named_advisors
 from ingest.records.honours import names_honour
 from ingest.records.positions import named_mentors
 from ingest.records.text import ABBREVIATION_SKIPS, abbreviates
@@ -133,10 +133,17 @@ def _degree_fields_stated(sentence: str, passage_text: str) -> bool:
 _DEGREE_YEAR = re.compile(DEGREE.pattern + r"(?P<gap>[^;\n]{0,40}?)\b(?P<year>(?:19|20)\d\d)\b")
 
 
+# A place's name and a comma before a two-letter code: "Boston, MA" is Massachusetts.
+_STATE_CODE = re.compile(r"\b[A-Z][a-z]+,[ \t]*$")
+
+
 def degree_years(text: str) -> list[tuple[str, str]]:
     """(level, year) of each degree a text dates: the year after it in the same clause."""
     found = []
     for m in _DEGREE_YEAR.finditer(text):
+        if (place := _STATE_CODE.search(text[:m.start()])) and re.match(r"M[AS]\b", m.group(0)) \
+                and not INSTITUTION.search(place.group(0)):
+            continue  # "Boston, MA. Senior Software Engineer May 2020": a state, no degree
         if DEGREE.search(m.group("gap")) or re.search(r"\band\b|,", m.group("gap")):
             continue  # "his Ph.D. and his M.A. in 1995": the year is the M.A.'s
         found.append((match_level(m), m.group("year")))

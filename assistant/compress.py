@@ -70,6 +70,14 @@ def question_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
 _WHEN = re.compile(r"\bwhen\b", re.I)
 
 
+def own_terms(question: str, exclude: Sequence[str] = ()) -> set[str]:
+    """Stems of the question's own content words, minus the people it names: a line that says
+    "collaboration with Novo Nordisk" meets "collaborate" itself, where one about "data
+    scientists" meets only a synonym of "company"."""
+    skip = name_words(exclude)
+    return {stem(w) for w in keywords(question) if w.lower() not in skip}
+
+
 def term_groups(question: str, exclude: Sequence[str] = ()) -> list[set[str]]:
     """The question's terms by what they stand for: a word's stem with its synonyms' ("award"
     with "prize" and "honors"), and the words that mark a job held now, each one concept. A
@@ -234,12 +242,13 @@ class _Piece:
     text: str
     tokens: int
     score: int  # the question's concepts it meets
-    words: int  # the question's stems it meets, synonyms too: the tie-break
+    own: int  # the question's own stems it meets: the tie-break
+    words: int  # the question's stems it meets, synonyms too: the next tie-break
     line_start: bool = True
 
 
 def _pieces(i: int, passage: Passage, terms: set[str],
-            groups: Sequence[set[str]] = ()) -> list[_Piece]:
+            groups: Sequence[set[str]] = (), own: set[str] = frozenset()) -> list[_Piece]:
     """A passage's entries as pieces: small entries whole, large ones line by line."""
     body = passage.chunk.text.partition("\n")[2]
     # A heading names what its lines are about ("Research Interests" above a list of topics).
@@ -253,18 +262,32 @@ def _pieces(i: int, passage: Passage, terms: set[str],
             continue
         size = tokens.count(whole)
         if size <= WHOLE_ENTRY_TOKENS:
-            out.append(_piece(i, e, len(out), whole, size + 1, section, terms, groups))
+            out.append(_piece(i, e, len(out), whole, size + 1, section, terms, groups, own))
             continue
         for line in _unwrap(text.split("\n")):
             for n, unit in enumerate(units(line)):
                 out.append(_piece(i, e, len(out), unit, tokens.count(unit) + 1, section, terms,
-                                  groups, n == 0))
+                                  groups, own, n == 0))
     return out
 
 
 # A line that opens with a year, or a year and the next one's digits, and then words
 # ("2022 PhD mobility", "2017.18 Master's thesis"), where a CV lists entries by year.
 _DATED_HEAD = re.compile(r"(?:19|20)\d{2}(?:[./]\d{2})?\s+[A-Z]")
+
+
+# A line's end that ends no sentence, and a next line's start that opens none of its own.
+_OPEN_END = re.compile(r"[A-Za-z,–-]$")
+_OWN_START = re.compile(r"\s*(?:[•●▪◦*·–-]|(?:19|20)\d{2}\b)")
+
+
+def _goes_on(piece: _Piece, after: _Piece) -> bool:
+    """Whether `after` is the rest of `piece`'s sentence, wrapped onto the next line of its
+    entry with a capital ("In Proceedings of the 2024 Conference on Empirical" / "Methods in
+    Natural Language Processing"), as a title in a publication list is: not a bullet or a
+    dated line, which start entries of their own."""
+    return (after.entry == piece.entry and after.line_start
+            and bool(_OPEN_END.search(piece.text.rstrip())) and not _OWN_START.match(after.text))
 
 
 def _dated_parts(text: str) -> list[str]:
@@ -284,13 +307,15 @@ def _dated_parts(text: str) -> list[str]:
 
 
 def _piece(passage: int, entry: int, position: int, text: str, size: int, section: str,
-           terms: set[str], groups: Sequence[set[str]], line_start: bool = True) -> _Piece:
+           terms: set[str], groups: Sequence[set[str]], own: set[str],
+           line_start: bool = True) -> _Piece:
     """A piece scored by the question's concepts it meets (`term_groups`), in its words, its
     section heading or the kinds of thing it holds (a year, an e-mail address)."""
     found = stems(f"{text} {section}") | shape_terms(text, terms)
     topics = 2 if _TOPIC_MARK in terms and _STATES_TOPICS.search(f"{text} {section}") else 0
     score = sum(bool(group & found) for group in groups) + topics
-    return _Piece(passage, entry, position, text, size, score, len(found & terms), line_start)
+    return _Piece(passage, entry, position, text, size, score, len(found & own),
+                  len(found & terms), line_start)
 
 
 def build_context(passages: Sequence[Passage], question: str, people: Sequence[str],
@@ -304,8 +329,9 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
     """
     terms = question_terms(question, people)
     groups = term_groups(question, people)
+    own = own_terms(question, people)
     heads = [p.chunk.text.partition("\n")[0] for p in passages]
-    pieces = [_pieces(i, p, terms, groups) for i, p in enumerate(passages)]
+    pieces = [_pieces(i, p, terms, groups, own) for i, p in enumerate(passages)]
     every = [piece for ps in pieces for piece in ps]
     if sum(tokens.count(h) + 1 for h in heads) + sum(p.tokens for p in every) <= budget:
         return [(p, _render(heads[i], pieces[i])) for i, p in enumerate(passages) if pieces[i]]
@@ -330,13 +356,16 @@ def build_context(passages: Sequence[Passage], question: str, people: Sequence[s
         return pieces[piece.passage][start:piece.position + 1]
 
     for piece in sorted((p for p in every if p.score),
-                        key=lambda p: (-p.score, -p.words, p.passage, p.position)):
+                        key=lambda p: (-p.score, -p.own, -p.words, p.passage, p.position)):
         line = [p for p in line_of(piece) if (p.passage, p.position) not in kept]
         if used + sum(p.tokens for p in line) + tokens.count(heads[piece.passage]) + 1 <= budget:
             for earlier in line:
                 take(earlier, budget)
         take(piece, budget)
         if (piece.passage, piece.position) in kept:
+            ahead = pieces[piece.passage][piece.position + 1:piece.position + 2]
+            if ahead and _goes_on(piece, ahead[0]):  # "… Conference on Empirical" / "Methods …"
+                take(ahead[0], budget * 1.15)
             # The short lines under it in its entry: a role's employer and its dates
             # ("Summer Intern" / "John Deere Headquarters" / "2014,")
             for after in pieces[piece.passage][piece.position + 1:][:_UNDER_LINES]:

@@ -146,6 +146,15 @@ def test_a_degree_is_supported_only_with_the_year_the_passage_gives_it() -> None
     assert check("Noor Castellan got his M.A. in 1999 [1].", degrees) == []
 
 
+def test_a_state_code_after_a_city_is_no_degree_to_date() -> None:
+    """"Boston, MA. Senior Engineer May 2020" names Massachusetts, not an M.A. of 2020: the
+    quoted job line is supported by the passage it comes from."""
+    jobs = [_passage(1, "Ana Ruiz", "Overview", "Quarrow Freight, Boston, MA.\n\n"
+                     "Senior Engineer\tMay 2020 - Current\nEngineer\tJune 2019 - May 2020")]
+    assert check("Ana Ruiz: Quarrow Freight, Boston, MA. Senior Engineer May 2020 - Current "
+                 "Engineer June 2019 - May 2020 [1].", jobs, whole_lines=True)
+
+
 def test_a_quoted_line_is_one_claim_with_one_citation() -> None:
     """A line the model picked is quoted whole: its "Oct. 2020 - May. 2021" is not cut into
     sentences, each with its own marker; several lines stay on lines of their own."""

@@ -284,3 +284,36 @@ def test_when_is_met_by_a_line_with_dates() -> None:
                                                          "Quarrow Freight [1].")], ["Ana Ruiz"])
     [(_, text)] = build_context([jobs], question, ["Ana Ruiz"], budget=30)
     assert "Quarrow Freight June 2019 - Current" in text
+
+
+def test_a_line_with_the_question_s_own_word_goes_before_one_with_its_synonyms() -> None:
+    """"Which drug company did she collaborate with while at Corvid Labs?": the bullet that
+    says "in collaboration with Peltara Pharma" meets the question's own "collaborate"; the
+    ones about "data scientists" and "developing" meet only synonyms of "company". Each meets
+    one concept, and the one with the question's own word is sent."""
+    jobs = _passage(1, "Industry Experience", "\n".join([
+        "Corvid Labs ML Research Scientist Aug 2024 – Jun 2025",
+        "● Leadership: designed, hired and managed a team of data scientists for developing "
+        "production models and their monitoring.",
+        "● Mentoring: coached data scientists and engineers in developing evaluation methods "
+        "for research teams.",
+        "● Ran a Bayesian optimisation project in direct collaboration with Peltara Pharma.",
+        *[f"● Built tool {i} for the forecasting of cash flow in small shops." for i in range(3)]]))
+    question = "Which drug company did Ana Ruiz collaborate with while at Corvid Labs?"
+    [(_, text)] = build_context([jobs], question, ["Ana Ruiz"], budget=45)
+    assert "collaboration with Peltara Pharma" in text
+
+
+def test_a_sentence_wrapped_onto_the_next_line_with_a_capital_is_sent_whole() -> None:
+    """A publication's venue wraps onto the next line in title case ("… Conference on
+    Empirical" / "Methods in Natural Language Processing"): the line that meets the question
+    is sent with the rest of its sentence."""
+    papers = _passage(1, "Publications", "\n".join([
+        "Ruiz, Ana, and Bo Li. 2024. Teaching Image Models to",
+        "Prefer Descriptions Over Captions. In Proceedings of the 2024 Conference on Empirical",
+        "Methods in Natural Language Processing, pages 117–127, Miami, Florida.",
+        *[f"Li, Bo, and Ana Ruiz. 202{i}. Sparse probes for model number {i}. In Proceedings "
+          f"of the Workshop on Probes, pages {i}1–{i}9." for i in range(6)]]))
+    question = "Where was Ana Ruiz's 2024 paper on image models preferring descriptions published?"
+    [(_, text)] = build_context([papers], question, ["Ana Ruiz"], budget=60)
+    assert "Methods in Natural Language Processing" in text
