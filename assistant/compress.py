@@ -285,8 +285,9 @@ def _goes_on(piece: _Piece, after: _Piece) -> bool:
     """Whether `after` is the rest of `piece`'s sentence, wrapped onto the next line of its
     entry with a capital ("In Proceedings of the 2024 Conference on Empirical" / "Methods in
     Natural Language Processing"), as a title in a publication list is: not a bullet or a
-    dated line, which start entries of their own."""
-    return (after.entry == piece.entry and after.line_start
+    dated line, which start entries of their own, nor the line under a label ("Teaching
+    experience: Courses")."""
+    return (after.entry == piece.entry and after.line_start and len(piece.text.split()) > 5
             and bool(_OPEN_END.search(piece.text.rstrip())) and not _OWN_START.match(after.text))
 
 

@@ -38,6 +38,7 @@ from assistant.retrieval import STOPWORDS, Passage, keywords
 from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
 from ingest.records.places import countries_in
+from ingest.records.text import DATE_RANGE, date_range, full_year_ranges
 
 if TYPE_CHECKING:  # the routes import this module
     from assistant.routes.lexicon import Lexicon
@@ -380,6 +381,37 @@ def labelled_lines(question: str, lines: Sequence[Line], people: Sequence[str]) 
                 for found in _LABELLED.finditer(line.text))]
 
 
+# The year a question asks about ("What prize did she win in 2020?", "during 2019"), not one
+# that names a thing ("her 2015 PhD") or bounds a span ("since 2015", "after 2010").
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_IN_YEAR = re.compile(r"\b(?:in|during)\s+(?:the\s+year\s+)?((?:19|20)\d{2})(?!\d)", re.I)
+_ACADEMIC_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*[/.]\s*(\d{2})(?!\d)")
+
+
+def year_fits(question: str, text: str) -> bool:
+    """Whether a line can be about the one year the question asks about: it gives no year, or
+    gives that year, or a span that holds it ("2019 – 2021", "2020/21", "2018 – present"). A
+    line dated only 2018 does not answer "What prize did she win in 2020?"."""
+    asked = _IN_YEAR.search(question)
+    if not asked or len(set(_YEAR.findall(question))) != 1:
+        return True
+    year = int(asked.group(1))
+    text = full_year_ranges(text)
+    found = [int(y) for y in _YEAR.findall(text)]
+    if not found or year in found:
+        return True
+    spans = [(m.group("start"), m.group("end")) for m in DATE_RANGE.finditer(text)]
+    spans += [(m.group(1), m.group(1)[:2] + m.group(2)) for m in _ACADEMIC_YEAR.finditer(text)]
+    if (held := date_range(text)) and held[1] == "present":
+        spans.append(held)
+    for start, end in spans:
+        first, last = _YEAR.search(start), _YEAR.search(end)
+        if first and int(first.group(1)) <= year and (int(last.group(1)) >= year if last
+                                                       else not re.search(r"\d", end)):
+            return True
+    return False
+
+
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str],
            context: Sequence[tuple[Passage, str]] | None = None) -> list[int]:
@@ -409,7 +441,7 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue
         if len(_WORD.findall(line.text)) < 2 and not holds_contact(question, line.text):
             continue
-        if not fits_shape(question, line.text):
+        if not fits_shape(question, line.text) or not year_fits(question, line.text):
             continue
         if terms and not unit_score(f"{line.text} {sections[line.passage]}", terms) and \
                 not shape_terms(line.text, terms) & terms:

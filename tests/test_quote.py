@@ -58,6 +58,23 @@ def test_accept_drops_other_people_lines_without_the_question_words_or_digits() 
                   sections) == [1]
 
 
+def test_accept_drops_a_line_dated_only_in_other_years_than_the_one_asked() -> None:
+    """"What prize did she win in 2020?": a line dated 2018 alone is another year's prize; a
+    line of 2020, a span that holds it, or a line with no year can answer. A year that names
+    the thing asked about ("after her 2015 PhD") bounds nothing."""
+    lines = [
+        Line(0, "Ada Quill", "2018 Grand Prize, Student Symposium, Northgate University"),
+        Line(0, "Ada Quill", "2020 Irvine Prize (for best physics thesis), Northgate University"),
+        Line(0, "Ada Quill", "2019 – 2021 Prize Fellow, Eastfield Institute"),
+        Line(0, "Ada Quill", "Dean's Prize, Northgate University"),
+    ]
+    sections = ["Awards"]
+    assert accept("What prize did Ada Quill win in 2020?", lines, [0, 1, 2, 3], ["Ada Quill"],
+                  sections) == [1, 2, 3]
+    assert accept("What prize did Ada Quill win after her 2015 PhD?", lines, [0], ["Ada Quill"],
+                  sections) == [0]
+
+
 def test_accept_wants_words_a_count_and_the_quoted_title() -> None:
     lines = [
         Line(0, "Ada Quill", "Papers"),
