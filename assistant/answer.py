@@ -152,6 +152,7 @@ class Assistant:
         sent = passages
         diagnostics: dict[str, Any] = {}
         written: Answer | None = None  # the checked written answer, when it stands
+        vague: Answer | None = None  # a written answer that gives a year for a fuller date
         if not passages:
             raw = prompts.REFUSAL
             diagnostics["refused_by"] = "retrieval"
@@ -193,6 +194,11 @@ class Assistant:
                         question, written.text, focus)):
                     # written about something else than asked for: the line pick may find it
                     written = _lacking(self.backend, lacking)
+                elif not written.refused and (finer := quote.finer_date(
+                        question, written.text, context, focus)):
+                    # "2013" for "When did he defend his thesis?" where a line says "2 juillet
+                    # 2013": the line pick quotes that line; the year stands if it finds none
+                    vague, written = written, _lacking(self.backend, f"only the year of {finer}")
             if self.quotes or (self.quotes_on_refusal and written.refused):
                 if messages:  # the written answer the checker or the model refused
                     diagnostics["written"] = raw
@@ -262,6 +268,8 @@ class Assistant:
         timings.setdefault("first_token_s", time.perf_counter() - started)
         result = written or finish(raw, sent, backend=self.backend,
                                    quoted="picked" in diagnostics)
+        if result.refused and vague is not None:
+            result = vague
         if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)
                                    or quote.lacks_venue(question, result.text,
                                                         lexicon(self.index))):

@@ -38,7 +38,7 @@ from assistant.retrieval import STOPWORDS, Passage, keywords
 from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
 from ingest.records.places import countries_in
-from ingest.records.text import DATE_RANGE, date_range, full_year_ranges
+from ingest.records.text import DATE_POINT, DATE_RANGE, date_range, full_year_ranges
 
 if TYPE_CHECKING:  # the routes import this module
     from assistant.routes.lexicon import Lexicon
@@ -333,6 +333,29 @@ def adds_to(question: str, text: str, people: Sequence[str]) -> bool:
         return True
     return any(len(word) >= 3 or word.isdigit()
                for word in stems(strip_markers(text)) - _said(question, people) - STOPWORDS)
+
+
+_WHEN_ASKED = re.compile(r"^\s*(?:when\b|(?:on\s+)?what\s+(?:date|day)\b)", re.I)
+
+
+def finer_date(question: str, text: str, context: Sequence[tuple[Passage, str]],
+               people: Sequence[str]) -> str | None:
+    """The fuller date a passage line gives for the bare year a written answer to "When …?"
+    gives: "2013" where the line that meets the question says "soutenue le 2 juillet 2013"."""
+    if not _WHEN_ASKED.search(question):
+        return None
+    points = [m.group(0) for m in DATE_POINT.finditer(strip_markers(text))]
+    if not points or not all(re.fullmatch(r"(?:19|20)\d{2}", p) for p in points):
+        return None
+    asked = stems(question) - STOPWORDS - stems(" ".join(name_words(people)))
+    for _, body in context:
+        for line in body.split("\n")[1:]:
+            if not stems(line) & asked:
+                continue
+            for m in DATE_POINT.finditer(line):
+                if m.group(0) != m.group(0)[-4:] and m.group(0)[-4:] in points:
+                    return m.group(0)
+    return None
 
 
 def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:

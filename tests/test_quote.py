@@ -649,6 +649,32 @@ def test_a_written_answer_from_the_entry_of_another_school_goes_to_the_line_pick
     assert not result.refused and len(model.calls) == 1 and "Kelp Robotics" in result.text
 
 
+def test_a_written_year_for_a_fuller_date_goes_to_the_line_pick(settings, index,
+                                                                  tmp_path) -> None:
+    """"When did she defend her thesis?" answered "2019" where the line says "defended on 14
+    March 2019": the line pick quotes the line; where it picks none, the year stands."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Education\n\n"
+        "Ph.D. in Physics, Northgate University, 2015 - 2019  \n"
+        "Thesis on tidal acoustics, defended on 14 March 2019  \n\n"
+        "B.S. in Physics, Calder State University, 2011 - 2015  \n"))
+    question = "When did Ada Quill defend her thesis?"
+    _, model = _ask(local, index, "0", question)
+    number = _number_of(model.prompts[0], "defended on")
+    auto = local.model_copy(update={"answer_style": "auto"})
+    model = FakeChatModel(responses=["2019 [1].", number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 2, result
+    assert "14 March 2019" in result.text
+    model = FakeChatModel(responses=["2019 [1].", "0"])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and result.text.startswith("2019"), result
+    # a written answer with the full date stands: no second call
+    model = FakeChatModel(responses=["On 14 March 2019 [1].", number])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert not result.refused and len(model.calls) == 1
+
+
 def test_a_picked_role_is_quoted_with_the_employer_on_the_short_line_under_it(
         settings, index, tmp_path) -> None:
     """"Which company did she intern at?" picked "Summer Intern": the employer and the year
