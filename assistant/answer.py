@@ -246,17 +246,17 @@ class Assistant:
                     diagnostics["labelled"] = lines[labelled[0]].text
                 cut = quote.apart(context, lines)
                 raw = quote.compose(quote.restore(context, lines, kept), kept, cut)
+                if kept and (kind := quote.kind_asked(question)) and kind not in stems(raw):
+                    # the entry's head for "What award did that work win?": the award is on
+                    # the line under it
+                    raw = quote.compose(quote.with_lines_under(
+                        quote.restore(context, lines, kept), kept, cut, kind), kept, cut)
                 if kept and quote.lacks_asked(question, raw, focus):
                     # "Summer Intern" for "which company?": the employer is on the line under
                     fuller = quote.compose(quote.with_lines_under(
                         quote.restore(context, lines, kept), kept, cut), kept, cut)
                     if not quote.lacks_asked(question, fuller, focus):
                         raw = fuller
-                elif kept and (kind := quote.kind_asked(question)) and kind not in stems(raw):
-                    # the entry's head for "What award did that work win?": the award is on
-                    # the line under it
-                    raw = quote.compose(quote.with_lines_under(
-                        quote.restore(context, lines, kept), kept, cut, kind), kept, cut)
                 timings["first_token_s"] = time.perf_counter() - started
                 diagnostics["picked"] = str(reply)
                 diagnostics["first"] = {t: round(p, 3) for t, p in sorted(

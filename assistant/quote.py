@@ -37,6 +37,7 @@ from assistant.citations import abbreviated, strip_markers
 from assistant.retrieval import STOPWORDS, Passage, keywords
 from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
+from ingest.records.honours import names_honour
 from ingest.records.places import countries_in
 from ingest.records.text import DATE_POINT, DATE_RANGE, date_range, full_year_ranges
 
@@ -358,6 +359,13 @@ def finer_date(question: str, text: str, context: Sequence[tuple[Passage, str]],
     return None
 
 
+# A question for an honour by its kind: "What award did the paper receive?", "Which medal
+# did he earn …?"; the answer must name one ("… Award", "Gold Medal", "Fellowship").
+_HONOUR_ASKED = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:awards?|prizes?|"
+                           r"medals?|honou?rs?|fellowships?|scholarships?|distinctions?)\b",
+                           re.I)
+
+
 def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
     """Why text cannot answer what the question asks for by kind, or None: the contact detail
     it asks for (a patent number is no phone number), a place where it asks which city or
@@ -368,6 +376,8 @@ def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
         return "no contact detail of the kind asked"
     if _PLACE_ASKED.search(question) and not countries_in(text):
         return "no place where one is asked"
+    if _HONOUR_ASKED.search(question) and not names_honour(strip_markers(text)):
+        return "no honour where one is asked"
     if _COMPANY_ASKED.search(question) and not any(
             not _ACADEMIC.search(name) and not stems(name) <= _said(question, people)
             for name in _capitalised(text)):

@@ -971,3 +971,20 @@ def test_a_picked_entry_head_is_quoted_with_the_line_under_it_that_names_the_kin
     assert "Tidal Echo and Brine Shift Award Harbour Society Medal for Best Sensor Design [1]" \
         in result.text
     assert "Kelp" not in result.text and "Calder" not in result.text
+
+
+def test_an_answer_for_an_honour_asked_by_its_kind_must_name_one() -> None:
+    """"What award did her 2019 paper receive?" answered with the paper's line, or "What medal
+    did she earn?" with the degree's, names no honour: an answer to another question."""
+    people = ["Ada Quill"]
+    assert lacks_asked("What award did Ada Quill's SenSys 2019 paper receive?",
+                       "Ada Quill: Making Sense of Quiet Rooms. SenSys 2019: 151-165 [1].", people)
+    assert lacks_asked("Which medal did Ada Quill earn for her master's at Calder State?",
+                       "Ada Quill: Calder State University MASTER OF PHYSICS 2010-2012 [1].",
+                       people)
+    assert lacks_asked("What award did Ada Quill's SenSys 2019 paper receive?",
+                       "Ada Quill: Making Sense of Quiet Rooms. SenSys 2019. Best Paper Award "
+                       "[1].", people) is None
+    assert lacks_asked("Which medal did Ada Quill earn for her master's at Calder State?",
+                       "Ada Quill: University Gold Medal, Calder State University [1].",
+                       people) is None
