@@ -191,7 +191,8 @@ class Assistant:
                     written.notes.append("The passages give the answer's value in the entry "
                                          "of another organisation than the question names.")
                 elif not written.refused and (lacking := quote.lacks_asked(
-                        question, written.text, focus)):
+                        question, written.text, focus) or quote.lacks_title(
+                        question, written.text, focus, lexicon(self.index))):
                     # written about something else than asked for: the line pick may find it
                     written = _lacking(self.backend, lacking)
                 elif not written.refused and (finer := quote.finer_date(
@@ -250,7 +251,7 @@ class Assistant:
                     # the entry's head for "What award did that work win?": the award is on
                     # the line under it
                     raw = quote.compose(quote.with_lines_under(
-                        quote.restore(context, lines, kept), kept, cut, kind), kept, cut)
+                        quote.restore(context, lines, kept), kept, cut, kind, context), kept, cut)
                 if kept and quote.lacks_asked(question, raw, focus):
                     # "Summer Intern" for "which company?": the employer is on the line under
                     fuller = quote.compose(quote.with_lines_under(
@@ -272,6 +273,8 @@ class Assistant:
             result = vague
         if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)
                                    or quote.lacks_venue(question, result.text,
+                                                        lexicon(self.index))
+                                   or quote.lacks_title(question, result.text, focus,
                                                         lexicon(self.index))):
             # "Which company did she intern at?" answered with "Summer Intern", a phone number
             # with a patent number: an answer to another question

@@ -34,11 +34,11 @@ from assistant.compress import (
     units,
 )
 from assistant.citations import abbreviated, strip_markers
-from assistant.retrieval import STOPWORDS, Passage, keywords
+from assistant.retrieval import STOPWORDS, Passage, folded, keywords
 from ingest.chunking import GOES_ON, dated, split_entries
 from ingest.records.education import DEGREE, match_level
 from ingest.records.honours import names_honour
-from ingest.records.places import countries_in
+from ingest.records.places import countries_in, is_place
 from ingest.records.text import DATE_POINT, DATE_RANGE, date_range, full_year_ranges
 
 if TYPE_CHECKING:  # the routes import this module
@@ -199,8 +199,11 @@ def picks(reply: str, count: int) -> list[int]:
 
 
 # Questions whose answer is a number or a date: a picked line without a digit does not answer.
-_NUMERIC = re.compile(r"\b(?:when|what year|which year|how (?:many|much|long|old)|gpa|grade|"
-                      r"date|born|phone|number)\b", re.I)
+# "When" asks for a date where it leads the question or closes it ("…, and when?"), not in a
+# clause that places what is asked ("What medal did he receive when he graduated?").
+_NUMERIC = re.compile(r"^\W*(?:(?:and|since|until|from)\s+)?when\b|\bwhen\W*$|\band when\b|"
+                      r"\b(?:what year|which year|how (?:many|much|long|old)|gpa|grade|date|"
+                      r"phone|number)\b", re.I)
 
 
 # "How many …?" (or a salary) is answered by a count: a number that is not a year, or a word.
@@ -308,6 +311,39 @@ def lacks_venue(question: str, text: str, lex: Lexicon) -> str | None:
     return "no venue where one is asked"
 
 
+# A question for a title ("What was the title of her thesis?", "What is the book titled?"), and
+# how many words of its own, in a row, a title has at least: "Autism in females", not "Bond
+# University, Gold Coast, Australia, MASTER OF IT 2010-2012" for "What was the title of his
+# master's thesis at Bond University?" (places, numbers and what the question says are no
+# title's words) nor the venue's line for "What is the title of her IROS 2024 paper?".
+_TITLE_ASKED = re.compile(r"\btitle[sd]?\b", re.I)
+TITLE_WORDS = 2
+
+
+def lacks_title(question: str, text: str, people: Sequence[str], lex: Lexicon) -> str | None:
+    """Where the question asks for a title, why `text` gives none: it has no TITLE_WORDS
+    words in a row, stop words aside, that the question does not say and that are no number,
+    no place and no word of the name of a venue the records know ("IEEE/RSJ International
+    Conference on Intelligent Robots and Systems (IROS) 2024" names the venue, not the
+    paper)."""
+    if not _TITLE_ASKED.search(question):
+        return None
+    plain = strip_markers(text)
+    venues = {word for venue in lex.named_in(plain, "venue") if _VENUE_WORD.search(venue)
+              for word in venue.split()}
+    said = _said(question, people)
+    run = 0
+    for word in re.findall(r"[^\W_]+", plain):
+        if word.lower() in STOPWORDS:
+            continue
+        if word.isdigit() or stem(word) in said or folded(word.lower()) in venues or (
+                word[0].isupper() and is_place(word)):
+            run = 0
+        elif (run := run + 1) >= TITLE_WORDS:
+            return None
+    return "no title where one is asked"
+
+
 # A name that makes an organisation a university or college (not "Institute": companies and
 # labs take it too).
 _ACADEMIC = re.compile(r"universi|college|colegio|hochschule|\bschool\b|\bph\.?\s?d", re.I)
@@ -366,6 +402,33 @@ _HONOUR_ASKED = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:awards?|
                            re.I)
 
 
+# A question for someone besides the person it names: "Who hosted her visit at Aalto?", "By
+# whom was she advised?"
+_WHO_ASKED = re.compile(r"^\s*(?:(?:by|with|under)\s+)?whom?\b", re.I)
+
+
+def _names_one_of(question: str, people: Sequence[str]) -> bool:
+    """Whether the question writes a word of the name of one of the people asked of."""
+    own = name_words(people)
+    return any(re.sub(r"['’]s$", "", word).lower() in own
+               for word in re.findall(r"[\w’'-]+", question))
+
+
+def names_other(question: str, text: str, people: Sequence[str]) -> bool:
+    """Whether text names someone or something by a capitalised name that is not a place and
+    not said by the question: not "Barcelona, Spain; Aalto University, Finland" for "Who
+    hosted her at Aalto University?"."""
+    said = _said(question, people) | STOPWORDS
+    for name in _capitalised(strip_markers(text)):
+        words, i = name.split(), 0
+        while i < len(words):  # "Spain  Aalto University" runs on: the place is no name
+            n = next((n for n in (3, 2, 1) if is_place(" ".join(words[i:i + n]))), 0)
+            if not n and stems(words[i]) - said:
+                return True
+            i += n or 1
+    return False
+
+
 def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
     """Why text cannot answer what the question asks for by kind, or None: the contact detail
     it asks for (a patent number is no phone number), a place where it asks which city or
@@ -378,6 +441,9 @@ def lacks_asked(question: str, text: str, people: Sequence[str]) -> str | None:
         return "no place where one is asked"
     if _HONOUR_ASKED.search(question) and not names_honour(strip_markers(text)):
         return "no honour where one is asked"
+    if _WHO_ASKED.search(question) and _names_one_of(question, people) and not names_other(
+            question, text, people):
+        return "no one where someone is asked"
     if _COMPANY_ASKED.search(question) and not any(
             not _ACADEMIC.search(name) and not stems(name) <= _said(question, people)
             for name in _capitalised(text)):
@@ -688,8 +754,10 @@ def _entry(lines: Sequence[Line], n: int, cut: Collection[int] = ()) -> tuple[in
 # The short lines under a role that say where and when ("Summer Intern" / "John Deere
 # Headquarters" / "2014,"), as compression keeps them with it.
 UNDER_LINES, UNDER_WORDS = 2, 6
-# A line under a pick that names the kind of thing asked for, as long as an award's name.
-KIND_WORDS = 12
+# A line under a pick that names the kind of thing asked for, as long as an award's name and
+# what it was for: "Graduated with High Distinction. John Oglethorpe Medal for highest GPA of
+# all IT students graduating" (16 words) under the degree's head.
+KIND_WORDS = 25
 # "What award did …", "Which postdoctoral fellowship has …": the kind of thing asked for, the
 # last word before the verb.
 _KIND_ASKED = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?([a-z]{3,})\s+(?:did|does|do|is|"
@@ -703,18 +771,39 @@ def kind_asked(question: str) -> str | None:
     return stem(found.group(1)) if found and found.group(1).lower() not in STOPWORDS else None
 
 
+# A bullet: an item of the entry whose head is above it
+_BULLETED = re.compile(r"\s*[•●▪◦*·–-]\s")
+
+
+def _bullet_of(context: Sequence[tuple[Passage, str]], head: Line, line: Line) -> bool:
+    """Whether `line` is a bullet of the entry `head` opens in their passage, with only
+    bullets between them (those compression left out): "• Graduated with High Distinction.
+    John Oglethorpe Medal …" two bullets under "Bond University … MASTER OF IT 2010-2012"."""
+    if not context or head.passage != line.passage:
+        return False
+    full = uncut_lines(context[head.passage][0])
+    if head.text not in full or line.text not in full:
+        return False
+    first, last = full.index(head.text), full.index(line.text)
+    return first < last and all(_BULLETED.match(text) for text in full[first + 1:last + 1])
+
+
 def with_lines_under(lines: Sequence[Line], chosen: Sequence[int], cut: Collection[int],
-                     kind: str | None = None) -> list[Line]:
+                     kind: str | None = None,
+                     context: Sequence[tuple[Passage, str]] = ()) -> list[Line]:
     """The lines with each pick followed on its line by the short lines right under it in its
     passage, up to UNDER_LINES: for a picked role whose quote lacks what the question asks
     for (an employer, a date). With `kind` (a stem, `kind_asked`), the one line under it
     that names that kind, up to KIND_WORDS words: "2022 ÆPIC Leak and Half-Double" / "Award
-    Pwnie Award for Best Desktop Bug" for "What award did that work win?"."""
+    Pwnie Award for Best Desktop Bug" for "What award did that work win?"; one of its bullets
+    with only bullets left out between them is under it too (`context` tells)."""
     out = list(lines)
     for n in chosen:
         under = []
         for m in range(n + 1, min(n + 1 + (1 if kind else UNDER_LINES), len(lines))):
-            if lines[m].passage != lines[n].passage or m in cut or m in chosen or \
+            if m in cut and not (kind and _bullet_of(context, lines[n], lines[m])):
+                break
+            if lines[m].passage != lines[n].passage or m in chosen or \
                     len(lines[m].text.split()) > (KIND_WORDS if kind else UNDER_WORDS) or \
                     kind and kind not in stems(lines[m].text):
                 break

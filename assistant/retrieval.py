@@ -132,10 +132,11 @@ def name_words(people: Sequence[str]) -> set[str]:
     """The lower-case words of people's names, initials without their dot ("F." → "f"), also
     without their accents ("Kołczyńska" and "kolczynska": a question may write either)."""
     plain = {part.lower().strip(".") for name in people for part in name.split()}
-    return plain | {_folded(word) for word in plain}
+    return plain | {folded(word) for word in plain}
 
 
-def _folded(word: str) -> str:
+def folded(word: str) -> str:
+    """A word without its accents: "Kołczyńska" → "Kolczynska"."""
     return unicodedata.normalize("NFKD", word.replace("ł", "l")).encode("ascii", "ignore").decode()
 
 

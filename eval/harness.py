@@ -175,7 +175,15 @@ def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = Non
             "`sample-paraphrases` or a JSONL file of cases")
     if corpus is None:
         raise EvalError(f"{spec} is a custom eval set: pass the folder it is about with --corpus")
-    return EvalSet(path.stem, path, corpus)
+    beside = path.with_name(f"{path.stem}.names.json")
+    try:
+        names = json.loads(beside.read_text(encoding="utf-8")) if beside.is_file() else {}
+    except (OSError, ValueError) as err:
+        raise EvalError(f"{beside}: not a JSON object of file name → person ({err})") from err
+    if not isinstance(names, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
+        raise EvalError(f"{beside}: not a JSON object of file name → person")
+    return EvalSet(path.stem, path, corpus, names)
 
 
 def eval_settings(eval_set: EvalSet, settings: Settings, backend: str | None = None) -> Settings:

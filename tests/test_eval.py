@@ -155,7 +155,15 @@ def test_bad_case_lines_and_sets_are_reported(tmp_path: Path) -> None:
     with pytest.raises(EvalError, match="--corpus"):
         resolve_set(str(bad))
     assert resolve_set(str(bad), tmp_path).name == "mine"
+    assert resolve_set(str(bad), tmp_path).names == {}
     assert resolve_set("shared", shared=tmp_path).corpus == tmp_path / "corpus" / "profiles"
+    # the people of pages whose text does not name them, beside the cases
+    beside = tmp_path / "mine.names.json"
+    beside.write_text('{"ada_quill.md": "Ada Quill"}')
+    assert resolve_set(str(bad), tmp_path).names == {"ada_quill.md": "Ada Quill"}
+    beside.write_text('["ada_quill.md"]')
+    with pytest.raises(EvalError, match="file name"):
+        resolve_set(str(bad), tmp_path)
 
 
 def test_thresholds_parse_and_fail_runs_below_them() -> None:

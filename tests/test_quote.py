@@ -17,9 +17,11 @@ from assistant.quote import (
     compose,
     fits_shape,
     lacks_asked,
+    lacks_title,
     lacks_venue,
     picks,
     unnamed,
+    with_lines_under,
 )
 from assistant.quote import apart as quote_apart
 from assistant.retrieval import Passage
@@ -865,6 +867,44 @@ def test_a_venue_question_answered_with_a_line_that_names_no_venue_is_refused(
     assert not result.refused and "Coastal Sensing Letters" in result.text
 
 
+def test_a_title_question_answered_with_a_line_that_gives_no_title_is_refused(
+        settings, index, tmp_path) -> None:
+    """"What was the title of her master's thesis?" where the CV gives none: the degree's line
+    (its university, its places, its years) gives no title and is refused. A book's title,
+    asked for, is quoted."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "Ada Quill\nMarine sensing researcher\n\nEducation\n"
+        "Northgate University, Porto, Portugal. MSc Ocean Engineering 2012-2014\n\nBooks\n"
+        "Gauging the Tides: A Field Guide to Salvaged Sensors. Northgate Press, 2019.\n"),
+        name="ada_quill_cv.txt")
+    question = "What was the title of Ada Quill's MSc thesis in Ocean Engineering at Northgate?"
+    probe, model = _ask(local, index, "0", question)
+    degree = _number_of(model.prompts[0], "Porto")
+    result, _ = _ask(local, index, degree, question)
+    assert result.refused and result.diagnostics["dropped"] == ["no title where one is asked"]
+    question = "What is the title of Ada Quill's book?"
+    probe, model = _ask(local, index, "0", question)
+    book = _number_of(model.prompts[0], "Gauging")
+    result, _ = _ask(local, index, book, question)
+    assert not result.refused and "Gauging the Tides" in result.text
+
+
+def test_a_title_is_words_of_its_own_outside_a_venue_name() -> None:
+    lex = Lexicon()
+    lex.add("venue", "International Conference on Intelligent Robots and Systems")
+    asked = "What was the title of Ada Quill's PhD thesis at Northgate University?"
+    people = ["Ada Quill"]
+    assert lacks_title(asked, "Northgate University, Porto, Portugal. PhD 2012-2016 [1].",
+                       people, lex) == "no title where one is asked"
+    assert lacks_title(asked, "Thesis: Colliding Worlds [1].", people, lex) is None
+    assert lacks_title(asked, "The title of her thesis was Autism in females [1].", people,
+                       lex) is None
+    paper = "What is the title of Ada Quill's paper at IROS 2024?"
+    venue = "Ada Quill: International Conference on Intelligent Robots and Systems 2024 [1]."
+    assert lacks_title(paper, venue, people, lex) == "no title where one is asked"
+    assert lacks_title("Which conference did she attend in 2024?", venue, people, lex) is None
+
+
 def test_a_venue_is_known_by_the_records_or_by_its_kind() -> None:
     lex = Lexicon()
     lex.add("venue", "Nature Plants")
@@ -971,6 +1011,56 @@ def test_a_picked_entry_head_is_quoted_with_the_line_under_it_that_names_the_kin
     assert "Tidal Echo and Brine Shift Award Harbour Society Medal for Best Sensor Design [1]" \
         in result.text
     assert "Kelp" not in result.text and "Calder" not in result.text
+
+
+def test_a_bullet_under_a_picked_head_names_the_kind_asked_past_bullets_left_out() -> None:
+    """"What medal did she earn for her master's?" picked the degree's head; compression left
+    out a bullet between it and the one that names the medal. That bullet is still the head's,
+    as long as only bullets stand between them in the passage; a bullet of the next degree is
+    not."""
+    body = ("Calder State University, Porto, Portugal MASTER OF PHYSICS 2010-2012\n"
+            "• Top of class in five courses, Dean's list three times\n"
+            "• Graduated with High Distinction. Harbour Medal for the highest GPA of all physics "
+            "students graduating\n"
+            "Northgate University BACHELOR OF SCIENCE 2006-2009\n"
+            "• Graduated first. Northgate Medal for the best final project of the year\n")
+    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person="Ada Quill", source="ada.txt",
+                  section="Education", page=None, start=0, end=len(body), tokens=60,
+                  text=f"Ada Quill | Education\n{body}", body="")
+    full = body.split("\n")
+
+    def under(kept: list[str]) -> str:
+        sent = "Ada Quill | Education\n" + "\n".join(kept)
+        context = [(Passage(chunk, 1.0), sent)]
+        lines = [Line(0, "Ada Quill", text) for text in kept]
+        return with_lines_under(lines, [0], quote_apart(context, lines), "medal", context)[0].text
+
+    assert "Harbour Medal" in under([full[0], full[2]])
+    assert "Northgate Medal" not in under([full[0], full[4]])  # the next degree's bullet
+    # a long bullet (16 words) is an award's line too
+    assert under([full[0], full[2]]).endswith("of all physics students graduating")
+
+
+def test_an_answer_for_someone_must_name_someone_besides_places() -> None:
+    """"Who hosted her visit at Northgate University?" answered with the visit's places names
+    no one; a host does, even one whose name is also a city's."""
+    people = ["Ada Quill"]
+    asked = "Who hosted Ada Quill during her research visit at Northgate University?"
+    assert lacks_asked(asked, "Ada Quill: Porto, Portugal  Northgate University, Norway [1].",
+                       people) == "no one where someone is asked"
+    assert lacks_asked(asked, "Ada Quill: Visiting Researcher, Northgate University. Host: Mira "
+                       "Holt [1].", people) is None
+    assert lacks_asked(asked, "She was hosted by Fei Gao [1].", people) is None
+    # a question that names no one asks for people, whoever the answer names
+    assert lacks_asked("Who worked in Porto?", "Ada Quill: Porto, Portugal [1].", people) is None
+
+
+def test_when_asks_for_a_date_where_it_leads_or_closes_the_question() -> None:
+    assert not fits_shape("When did Ada Quill join Northgate?", "Northgate University [1].")
+    assert not fits_shape("Which lab did she join, and when?", "Tide Lab [1].")
+    assert fits_shape("What medal did Ada Quill receive when she graduated from Calder State?",
+                      "Harbour Medal for the highest GPA [1].")
+    assert fits_shape("Where was Ada Quill born?", "Porto, Portugal [1].")
 
 
 def test_an_answer_for_an_honour_asked_by_its_kind_must_name_one() -> None:

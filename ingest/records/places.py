@@ -169,6 +169,14 @@ def country_named(text: str, *, demonym: bool = False) -> str | None:
     return _DEMONYMS.get(key) if demonym else names.get(key)
 
 
+def is_place(text: str) -> bool:
+    """Whether a phrase is, as a whole, the name of a country, a region or a city ("Barcelona",
+    "Spain"; not "Fei Gao", though Gao is a city in Mali)."""
+    names, cities = _gazetteer()[:2]
+    key = _key(text).removeprefix("the ").rstrip(".")
+    return key in names or key in cities
+
+
 def countries_in(text: str) -> set[str]:
     """The countries a line names or places itself in: by a country's name or other name, by a
     city whose name points at one country, or by a US state's code after a comma; failing those,
