@@ -140,7 +140,8 @@ class Assistant:
             return
         # Records that miss entries would give a short list as the whole: the passages answer.
         deferred = [n for n in routed.notes[1:]] if routed is not None else []
-        query = follow_up_query(question, history, focus)
+        carried = carried_words(question, history, focus)
+        query = f"{question} {carried}" if carried else question
         passages = with_context(self.index, retrieve(
             self.index, query, people=focus, k=self.settings.top_k,
             diversify=not focus and bool(COLLECTION.search(question))))
@@ -213,7 +214,7 @@ class Assistant:
                 # model reads only those (about half the lines' tokens); where there are none it
                 # is not asked: the same refusal, ~4 s sooner.
                 can = shaped or quote.accept(question, lines, range(len(lines)), focus,
-                                             sections, context)
+                                             sections, context, carried)
                 asked = quote.messages(question, history, context, lines, shown=can)
                 first: dict[str, float] = {}
                 if shaped:
@@ -232,7 +233,7 @@ class Assistant:
                         model, asked, question, history, context, lines, can, first, focus,
                         sections)
                     messages += check
-                kept = quote.accept(question, lines, chosen, focus, sections, context)
+                kept = quote.accept(question, lines, chosen, focus, sections, context, carried)
                 if chosen and not kept and (sole := quote.sole_line(
                         question, lines, focus, sections, context)):
                     kept = sole  # the one line that answers, beside the one the model picked
@@ -402,12 +403,18 @@ _ANAPHORA = re.compile(r"\b(?:there|then|that|those|it|this|these|same)\b", re.I
 def follow_up_query(question: str, history: History, people: Sequence[str]) -> str:
     """What to retrieve for a question: a follow-up ("When did he join?", "Who did he work with
     there?") carries the content words of the question before it, names aside."""
+    earlier = carried_words(question, history, people)
+    return f"{question} {earlier}" if earlier else question
+
+
+def carried_words(question: str, history: History, people: Sequence[str]) -> str:
+    """The content words of the question before a follow-up, names aside; "" for a question
+    that stands alone."""
     if not history or not (PRONOUNS.search(question) or _ANAPHORA.search(question)
                            or THING_ANAPHOR.search(question) or len(question.split()) <= 4):
-        return question
+        return ""
     skip = name_words(people)
-    earlier = [w for w in keywords(history[-1][0]) if w.lower() not in skip]
-    return f"{question} {' '.join(earlier)}" if earlier else question
+    return " ".join(w for w in keywords(history[-1][0]) if w.lower() not in skip)
 
 
 # A person the question is about: the subject of "did/does/is/was/has" or a possessive.

@@ -162,6 +162,39 @@ def _degree_years_stated(sentence: str, passage_text: str) -> bool:
     return True
 
 
+# A month with its year ("July 2024", "Jul. 2019", "May 12, 2024"), a month a range shares the
+# year of ("Jun – Sep 2019"), and the month-year of numeric dates ("07/2024", "2024-07",
+# "2019.07"): a sentence's "July 2024" is supported by a passage that dates 2024 only with May.
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_NAMED_MONTH = (r"((?:jan|feb)(?:ruary|uary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?")
+_MONTH_YEAR = re.compile(rf"\b{_NAMED_MONTH}\s*(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s*)?"
+                         r"((?:19|20)\d{2})(?!\d)", re.I)
+_MONTH_RANGE = re.compile(rf"\b{_NAMED_MONTH}\s*(?:[-‐‑–—]|to|until)\s*{_NAMED_MONTH}\s*"
+                          r"((?:19|20)\d{2})(?!\d)", re.I)
+_NUMERIC_MONTH = re.compile(r"(?<![\d.])(?:(0?[1-9]|1[0-2])[/.]((?:19|20)\d{2})|"
+                            r"((?:19|20)\d{2})[-.](0[1-9]|1[0-2]))(?![\d.])")
+
+
+def _month_years(text: str) -> set[tuple[int, str]]:
+    """The (month, year) pairs a text dates something with."""
+    found = {(_MONTHS.index(m[:3].lower()) + 1, y) for m, y in _MONTH_YEAR.findall(text)}
+    found |= {(_MONTHS.index(m[:3].lower()) + 1, y) for m, _, y in _MONTH_RANGE.findall(text)}
+    for month, year, iso_year, iso_month in _NUMERIC_MONTH.findall(text):
+        found.add((int(month or iso_month), year or iso_year))
+    return found
+
+
+def _months_stated(sentence: str, passage_text: str) -> bool:
+    """Whether each month-year a sentence gives is one the passage gives, where the passage
+    dates that year with months: "in July 2024" is not supported by "May 2024 - Now: Staff
+    research scientist manager" and "Jul. 2022 - May 2024". A year the passage dates with no
+    month, or only in words of another language ("2 juillet 2013"), is left to the words."""
+    given = _month_years(passage_text)
+    return all(pair in given or not any(year == pair[1] for _, year in given)
+               for pair in _month_years(sentence))
+
+
 # A sentence that says someone was honoured, which a passage naming no honour cannot support
 _CLAIMS_HONOUR = re.compile(r"\b(?:awards?|awarded|prizes?|medals?|fellowships?|scholarships?|"
                             r"honou?rs?|honou?red)\b", re.I)
@@ -192,7 +225,8 @@ def support(sentence: str, passage_text: str) -> float:
     if _relation_reversed(sentence, passage_text):
         return 0.0
     if not _degree_fields_stated(sentence, passage_text) or \
-            not _degree_years_stated(sentence, passage_text):
+            not _degree_years_stated(sentence, passage_text) or \
+            not _months_stated(sentence, passage_text):
         return 0.0
     if _CLAIMS_HONOUR.search(strip_markers(sentence)) and not names_honour(passage_text):
         return 0.0  # "received the Review of Symbolic Logic award": a journal is no award
@@ -204,6 +238,8 @@ def support(sentence: str, passage_text: str) -> float:
     hay_words = set(re.findall(r"[a-z][a-z'’-]+", haystack))
     hay_words |= {m.group(1) for w in hay_words if (m := _MONTH.match(w))}
     hay_stems = {stem(w) for w in hay_words}
+    # a month the passage gives as a number with the same year: "July 2024" for "07/2024"
+    names -= {_MONTHS[m - 1] for m, _ in _month_years(sentence) & _month_years(passage_text)}
     if any(n not in hay_words and n not in haystack and not abbreviated(n, passage_text)
            for n in names):
         return 0.0

@@ -513,15 +513,17 @@ def year_fits(question: str, text: str) -> bool:
 
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str],
-           context: Sequence[tuple[Passage, str]] | None = None) -> list[int]:
+           context: Sequence[tuple[Passage, str]] | None = None, carried: str = "") -> list[int]:
     """The picks that can answer the question: about the people it names, meeting at least one
     of its other words (in the line or its section heading), with a digit where it asks for a
     number or date, a count where it asks how many, and the words of a title it quotes on the
     line or the lines beside it. A 1.5B model sometimes picks a line of the right passage that
     answers something else ("When was he born?" -> the thesis defence line): quoting it would
-    be a cited wrong answer, which is worse than a refusal.
+    be a cited wrong answer, which is worse than a refusal. `carried`: the words a follow-up
+    carries from the question before it (`answer.carried_words`), which its pronouns stand
+    for: "When did she finish it?" after "Where did she do her PhD?" is met by the PhD's line.
     """
-    terms = question_terms(question, people) - _name_parts(question, people)
+    terms = question_terms(f"{question} {carried}", people) - _name_parts(question, people)
     titles = [stems(t) - STOPWORDS for t in _QUOTED.findall(question)]
     own = name_words(people)
     # "PhD", "MSc" are written joined too, but name a kind of degree, not a thing

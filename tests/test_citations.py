@@ -238,3 +238,23 @@ def test_a_mentor_named_as_the_one_mentored_is_unsupported() -> None:
     assert support("Ana Ruiz advised Bo Li at Halverson University.", passage) == 0
     assert support("Bo Li advised Ana Ruiz at Halverson University.", passage) >= 0.5
     assert support("Ana Ruiz was advised by Bo Li at Halverson University.", passage) >= 0.5
+
+
+def test_a_month_is_supported_only_with_the_year_the_passage_gives_it() -> None:
+    """"In July 2024" is no date the roles' lines give, though they give July (2022) and 2024
+    (May): a month is checked with its year, wherever the passage dates that year by month."""
+    roles = ("Ada Quill | Positions\nInternal roles:\n• Nov. 2021 - Jul 2022: Senior research scientist (L5)\n"
+             "• Jul. 2022 - May 2024: Senior research scientist manager (L5)\n"
+             "• May 2024 - Now: Staff research scientist manager (L6)")
+    assert support("Ada Quill became a staff research scientist manager in July 2024.",
+                   roles) == 0.0
+    assert support("Ada Quill became a staff research scientist manager in May 2024.",
+                   roles) > 0.5
+    # months a range shares the year of, and numeric dates
+    assert support("Ada Quill interned at Northgate in June 2019.",
+                   "Ada Quill\nResearch intern, Northgate, Jun – Sep 2019") > 0.5
+    assert support("Ada Quill joined Northgate in July 2024.",
+                   "Ada Quill\nNorthgate University, joined 07/2024 – present") > 0.5
+    # a year the passage dates with no month is left to the words
+    assert support("Ada Quill defended her thesis in July 2013.",
+                   "Ada Quill\nPhD, Northgate University, 2013. Thesis defended in July.") > 0.5

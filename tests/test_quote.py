@@ -1078,3 +1078,25 @@ def test_an_answer_for_an_honour_asked_by_its_kind_must_name_one() -> None:
     assert lacks_asked("Which medal did Ada Quill earn for her master's at Calder State?",
                        "Ada Quill: University Gold Medal, Calder State University [1].",
                        people) is None
+
+
+def test_a_follow_up_is_met_by_the_line_of_what_its_pronoun_stands_for(
+        settings, index, tmp_path) -> None:
+    """"When did she finish it?" after "Where did she do her PhD?" shares no word with the PhD's
+    line: the words the follow-up carries from the question before it let that line be shown
+    and quoted."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "Ada Quill\nMarine sensing researcher\n\nEducation\n"
+        "Northgate University, Department of Ocean Engineering\n"
+        "PhD in Ocean Engineering (10/2017–03/2021) Advisor: Mira Holt\n"
+        "MSc in Physics (10/2015–07/2017) Distinction\n"), name="ada_quill_cv.txt")
+    history = [("Where did Ada Quill do her PhD?", "At Northgate University, in Ocean "
+                "Engineering.")]
+    question = "When did she finish it?"
+    model = FakeChatModel(responses=["0"])
+    Assistant(local, index=index, chat_model=model).answer(question, history)
+    assert model.prompts, "the PhD's line was not shown to the model"
+    number = _number_of(model.prompts[0], "PhD in Ocean")
+    model = FakeChatModel(responses=[number])
+    result = Assistant(local, index=index, chat_model=model).answer(question, history)
+    assert not result.refused and "03/2021" in result.text
