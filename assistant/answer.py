@@ -214,7 +214,13 @@ class Assistant:
                 # model reads only those (about half the lines' tokens); where there are none it
                 # is not asked: the same refusal, ~4 s sooner.
                 can = shaped or quote.accept(question, lines, range(len(lines)), focus,
-                                             sections, context, carried)
+                                             sections, context)
+                met = ""  # the words a follow-up carries, where no line meets its own
+                if not can and carried and (can := quote.accept(
+                        question, lines, range(len(lines)), focus, sections, context, carried)):
+                    # "When did she finish it?": no line says "finish"; the PhD's line does
+                    # meet the "PhD" of the question before it
+                    met = carried
                 asked = quote.messages(question, history, context, lines, shown=can)
                 first: dict[str, float] = {}
                 if shaped:
@@ -231,9 +237,9 @@ class Assistant:
                     # question's words best, checked alone
                     chosen, check, diagnostics["doubted"] = quote.recheck(
                         model, asked, question, history, context, lines, can, first, focus,
-                        sections)
+                        sections, met)
                     messages += check
-                kept = quote.accept(question, lines, chosen, focus, sections, context, carried)
+                kept = quote.accept(question, lines, chosen, focus, sections, context, met)
                 if chosen and not kept and (sole := quote.sole_line(
                         question, lines, focus, sections, context)):
                     kept = sole  # the one line that answers, beside the one the model picked

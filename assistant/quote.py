@@ -162,17 +162,18 @@ def best_met(question: str, lines: Sequence[Line], shown: Collection[int],
 def recheck(model: BaseChatModel, asked: list[BaseMessage], question: str,
             history: Sequence[tuple[str, str]], context: Sequence[tuple[Passage, str]],
             lines: Sequence[Line], shown: Collection[int], first: dict[str, float],
-            people: Sequence[str], sections: Sequence[str],
+            people: Sequence[str], sections: Sequence[str], carried: str = "",
             ) -> tuple[list[int], list[BaseMessage], dict[str, object]]:
     """After a doubted 0: the likeliest `shown` line (on the pick's own prompt, `asked`), kept
     if the model, asked of it alone, says yes with SURE; or with AGREED where it is also the
-    line that meets the question's words best (`best_met`). Where that is another line, it is
-    checked too, and kept with AGREED. With the checks' messages and what they found."""
+    line that meets the question's words best (`best_met`; with the words a follow-up carries,
+    as `accept`). Where that is another line, it is checked too, and kept with AGREED. With the
+    checks' messages and what they found."""
     found: dict[str, object] = {"zero": round(first.get("0", 0.0), 3), "line": "", "yes": False}
     likeliest = picks(model.invoke(asked, grammar=shown_grammar(shown)).text, len(lines))[:1]
     if not likeliest:
         return [], [], found
-    met = best_met(question, lines, shown, people, sections)
+    met = best_met(f"{question} {carried}", lines, shown, people, sections)
     checked = [(likeliest[0], AGREED if met == likeliest[0] else SURE)]
     if met is not None and met != likeliest[0]:
         checked.append((met, AGREED))
