@@ -512,6 +512,45 @@ def year_fits(question: str, text: str) -> bool:
     return False
 
 
+# A bullet: an item of the entry whose head is above it
+_BULLETED = re.compile(r"\s*[•●▪◦*·–-]\s")
+# The span a question names ("from 2021 to 2022", "between 2015 and 2018", "2019–2021")
+_ASKED_SPAN = re.compile(r"\b(?:from|between)\s+((?:19|20)\d{2})\s+(?:to|until|and|-|–)\s+"
+                         r"((?:19|20)\d{2})(?!\d)|(?<!\d)((?:19|20)\d{2})\s*[-–]\s*"
+                         r"((?:19|20)\d{2})(?!\d)", re.I)
+
+
+def _years_of(text: str) -> tuple[int, int | None] | None:
+    """The first and last year of the date range a line gives (None for an open end), or
+    None where it gives none."""
+    held = date_range(text)
+    if not held:
+        return None
+    first, last = _YEAR.search(held[0]), _YEAR.search(held[1])
+    if not first or last is None and re.search(r"\d", held[1]):
+        return None
+    return int(first.group(1)), int(last.group(1)) if last else None
+
+
+def span_fits(question: str, lines: Sequence[Line], n: int) -> bool:
+    """Whether line `n` can be about the span of years the question names: its entry's date
+    range (its own, or that of the dated line above it with only bullets between, in its
+    passage) holds that span. "• PI: Morteza Dehghani" under "Research Assistant … May. 2022 -
+    Present" does not answer "Whose lab did he work in from 2021 to 2022?"."""
+    asked = _ASKED_SPAN.search(question)
+    if not asked:
+        return True
+    start, end = (int(y) for y in (asked.group(1, 2) if asked.group(1) else asked.group(3, 4)))
+    at = n
+    while (span := _years_of(lines[at].text)) is None:
+        if at == 0 or lines[at - 1].passage != lines[n].passage or not (
+                _BULLETED.match(lines[at].text)):
+            return True  # no dated entry to hold it against
+        at -= 1
+    first, last = span
+    return first <= start and (last is None or last >= end)
+
+
 def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: Sequence[str],
            sections: Sequence[str],
            context: Sequence[tuple[Passage, str]] | None = None, carried: str = "") -> list[int]:
@@ -543,7 +582,8 @@ def accept(question: str, lines: Sequence[Line], chosen: Sequence[int], people: 
             continue
         if len(_WORD.findall(line.text)) < 2 and not holds_contact(question, line.text):
             continue
-        if not fits_shape(question, line.text) or not year_fits(question, line.text):
+        if not fits_shape(question, line.text) or not year_fits(question, line.text) or \
+                not span_fits(question, lines, n):
             continue
         if terms and not unit_score(f"{line.text} {sections[line.passage]}", terms) and \
                 not shape_terms(line.text, terms) & terms:
@@ -772,10 +812,6 @@ def kind_asked(question: str) -> str | None:
     None where it asks otherwise ("When did …?")."""
     found = _KIND_ASKED.search(question)
     return stem(found.group(1)) if found and found.group(1).lower() not in STOPWORDS else None
-
-
-# A bullet: an item of the entry whose head is above it
-_BULLETED = re.compile(r"\s*[•●▪◦*·–-]\s")
 
 
 def _bullet_of(context: Sequence[tuple[Passage, str]], head: Line, line: Line) -> bool:

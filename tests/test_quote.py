@@ -20,6 +20,7 @@ from assistant.quote import (
     lacks_title,
     lacks_venue,
     picks,
+    span_fits,
     unnamed,
     with_lines_under,
 )
@@ -1100,3 +1101,17 @@ def test_a_follow_up_is_met_by_the_line_of_what_its_pronoun_stands_for(
     model = FakeChatModel(responses=[number])
     result = Assistant(local, index=index, chat_model=model).answer(question, history)
     assert not result.refused and "03/2021" in result.text
+
+
+def test_a_line_answers_a_span_of_years_only_where_its_entry_holds_it() -> None:
+    """"Whose lab did she work in from 2021 to 2022?": the PI bullet under the job of 2022 to
+    the present is another job's; the job of May 2021 - May 2022, and a job of 2020 - 2023, are
+    of that span; a line of no dated entry is not judged."""
+    lines = [Line(0, "Ada Quill", "Research Assistant at Northgate May. 2022 - Present"),
+             Line(0, "Ada Quill", "• PI: Mira Holt. Member of the Tide Lab."),
+             Line(0, "Ada Quill", "Research Assistant at Northgate May. 2021 - May. 2022"),
+             Line(1, "Ada Quill", "• Member of the Kelp Lab."),
+             Line(2, "Ada Quill", "Visiting researcher, Calder State University, 2020 - 2023")]
+    asked = "Whose lab did Ada Quill work in as a research assistant from 2021 to 2022?"
+    assert [span_fits(asked, lines, n) for n in range(5)] == [False, False, True, True, True]
+    assert all(span_fits("Whose lab did Ada Quill work in?", lines, n) for n in range(5))
