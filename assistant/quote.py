@@ -149,11 +149,12 @@ def best_met(question: str, lines: Sequence[Line], shown: Collection[int],
              people: Sequence[str], sections: Sequence[str]) -> int | None:
     """The one `shown` line (with its section's heading) that meets the most of the question's
     own words besides the people's names (no synonyms: "company" meets "Servier" no better
-    than "research"); None where none meets any or several meet as many."""
+    than "research"), of those that give the kind of thing asked (`lacks_asked`: a place for
+    "Which city …?"); None where none meets any or several meet as many."""
     own = name_words(people)
     terms = {stem(w) for w in keywords(question) if w.lower() not in own}
     scores = {n: unit_score(f"{lines[n].text} {sections[lines[n].passage]}", terms)
-              for n in shown}
+              for n in shown if lacks_asked(question, lines[n].text, people) is None}
     top = max(scores.values(), default=0)
     best = [n for n, score in scores.items() if score == top]
     return best[0] if top and len(best) == 1 else None

@@ -14,6 +14,7 @@ from assistant.llm import FakeChatModel
 from assistant.quote import (
     Line,
     accept,
+    best_met,
     compose,
     fits_shape,
     lacks_asked,
@@ -1115,3 +1116,19 @@ def test_a_line_answers_a_span_of_years_only_where_its_entry_holds_it() -> None:
     asked = "Whose lab did Ada Quill work in as a research assistant from 2021 to 2022?"
     assert [span_fits(asked, lines, n) for n in range(5)] == [False, False, True, True, True]
     assert all(span_fits("Whose lab did Ada Quill work in?", lines, n) for n in range(5))
+
+
+def test_the_second_witness_gives_the_kind_of_thing_asked() -> None:
+    """"Which city did she go to for her PhD stay abroad in 2022?": the PhD project line and
+    the PhD mobility line meet as many of its words; only the second names a city, so it is the
+    line that meets the question best."""
+    lines = [Line(0, "Ada Quill", "2018-22 TIDEWATCH – Coastal sensing with buoys – Role: PhD "
+                                  "student."),
+             Line(1, "Ada Quill", "2022 PhD mobility. Ocean Acoustics Lab (sept - nov 2022). "
+                                  "Univ. of Melbourne Melbourne, Australia")]
+    sections = ["Research Projects", "Education"]
+    question = "Which city did Ada Quill go to for her PhD research stay abroad in 2022?"
+    assert best_met(question, lines, [0, 1], ["Ada Quill"], sections) == 1
+    # asked for no kind, the two lines tie: no witness
+    assert best_met("What did Ada Quill do during her PhD research in 2022?", lines, [0, 1],
+                    ["Ada Quill"], sections) is None
