@@ -163,14 +163,14 @@ def _degree_years_stated(sentence: str, passage_text: str) -> bool:
 
 
 # A month with its year ("July 2024", "Jul. 2019", "May 12, 2024"), a month a range shares the
-# year of ("Jun – Sep 2019"), and the month-year of numeric dates ("07/2024", "2024-07",
+# year of ("Jun – Sep 2019", also in Markdown's "_Jun to Sep 2015_"), and the month-year of numeric dates ("07/2024", "2024-07",
 # "2019.07"): a sentence's "July 2024" is supported by a passage that dates 2024 only with May.
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _NAMED_MONTH = (r"((?:jan|feb)(?:ruary|uary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                 r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?")
-_MONTH_YEAR = re.compile(rf"\b{_NAMED_MONTH}\s*(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s*)?"
+_MONTH_YEAR = re.compile(rf"(?<![a-z]){_NAMED_MONTH}\s*(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s*)?"
                          r"((?:19|20)\d{2})(?!\d)", re.I)
-_MONTH_RANGE = re.compile(rf"\b{_NAMED_MONTH}\s*(?:[-‐‑–—]|to|until)\s*{_NAMED_MONTH}\s*"
+_MONTH_RANGE = re.compile(rf"(?<![a-z]){_NAMED_MONTH}\s*(?:[-‐‑–—]|to|until)\s*{_NAMED_MONTH}\s*"
                           r"((?:19|20)\d{2})(?!\d)", re.I)
 _NUMERIC_MONTH = re.compile(r"(?<![\d.])(?:(0?[1-9]|1[0-2])[/.]((?:19|20)\d{2})|"
                             r"((?:19|20)\d{2})[-.](0[1-9]|1[0-2]))(?![\d.])")

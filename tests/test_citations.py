@@ -253,6 +253,8 @@ def test_a_month_is_supported_only_with_the_year_the_passage_gives_it() -> None:
     # months a range shares the year of, and numeric dates
     assert support("Ada Quill interned at Northgate in June 2019.",
                    "Ada Quill\nResearch intern, Northgate, Jun – Sep 2019") > 0.5
+    assert support("Ada Quill: Summer Student, Northgate - Jun to Sep 2015.",
+                   "Ada Quill\n**Summer Student**, Northgate - _Jun to Sep 2015_") > 0.5
     assert support("Ada Quill joined Northgate in July 2024.",
                    "Ada Quill\nNorthgate University, joined 07/2024 – present") > 0.5
     # a year the passage dates with no month is left to the words
