@@ -140,8 +140,9 @@ class Assistant:
             return
         # Records that miss entries would give a short list as the whole: the passages answer.
         deferred = [n for n in routed.notes[1:]] if routed is not None else []
-        carried = carried_words(question, history, focus)
-        query = f"{question} {carried}" if carried else question
+        query = follow_up_query(question, history, focus)
+        carried = carried_words(question, history, focus)  # for the line pick's fallback
+        lex = lexicon(self.index)  # the records' vocabulary, for the checks of an answer's kind
         passages = with_context(self.index, retrieve(
             self.index, query, people=focus, k=self.settings.top_k,
             diversify=not focus and bool(COLLECTION.search(question))))
@@ -193,7 +194,7 @@ class Assistant:
                                          "of another organisation than the question names.")
                 elif not written.refused and (lacking := quote.lacks_asked(
                         question, written.text, focus) or quote.lacks_title(
-                        question, written.text, focus, lexicon(self.index))):
+                        question, written.text, focus, lex)):
                     # written about something else than asked for: the line pick may find it
                     written = _lacking(self.backend, lacking)
                 elif not written.refused and (finer := quote.finer_date(
@@ -279,10 +280,8 @@ class Assistant:
         if result.refused and vague is not None:
             result = vague
         if not result.refused and (lacking := quote.lacks_asked(question, result.text, focus)
-                                   or quote.lacks_venue(question, result.text,
-                                                        lexicon(self.index))
-                                   or quote.lacks_title(question, result.text, focus,
-                                                        lexicon(self.index))):
+                                   or quote.lacks_venue(question, result.text, lex)
+                                   or quote.lacks_title(question, result.text, focus, lex)):
             # "Which company did she intern at?" answered with "Summer Intern", a phone number
             # with a patent number: an answer to another question
             result = _lacking(self.backend, lacking)

@@ -163,8 +163,9 @@ def _degree_years_stated(sentence: str, passage_text: str) -> bool:
 
 
 # A month with its year ("July 2024", "Jul. 2019", "May 12, 2024"), a month a range shares the
-# year of ("Jun – Sep 2019", also in Markdown's "_Jun to Sep 2015_"), and the month-year of numeric dates ("07/2024", "2024-07",
-# "2019.07"): a sentence's "July 2024" is supported by a passage that dates 2024 only with May.
+# year of ("Jun – Sep 2019", also in Markdown's "_Jun to Sep 2015_"), and the month-year of
+# numeric dates ("07/2024", "2024-07", "2019.07"): a sentence's "July 2024" is not supported by
+# a passage that dates 2024 only with May.
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _NAMED_MONTH = (r"((?:jan|feb)(?:ruary|uary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                 r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?")
@@ -185,14 +186,13 @@ def _month_years(text: str) -> set[tuple[int, str]]:
     return found
 
 
-def _months_stated(sentence: str, passage_text: str) -> bool:
-    """Whether each month-year a sentence gives is one the passage gives, where the passage
-    dates that year with months: "in July 2024" is not supported by "May 2024 - Now: Staff
-    research scientist manager" and "Jul. 2022 - May 2024". A year the passage dates with no
-    month, or only in words of another language ("2 juillet 2013"), is left to the words."""
-    given = _month_years(passage_text)
+def _months_stated(claimed: set[tuple[int, str]], given: set[tuple[int, str]]) -> bool:
+    """Whether each month-year a sentence gives (`claimed`) is one the passage gives, where the
+    passage dates that year with months: "in July 2024" is not supported by "May 2024 - Now:
+    Staff research scientist manager" and "Jul. 2022 - May 2024". A year the passage dates with
+    no month, or only in words of another language ("2 juillet 2013"), is left to the words."""
     return all(pair in given or not any(year == pair[1] for _, year in given)
-               for pair in _month_years(sentence))
+               for pair in claimed)
 
 
 # A sentence that says someone was honoured, which a passage naming no honour cannot support
@@ -224,9 +224,10 @@ def support(sentence: str, passage_text: str) -> float:
     numbers, names, words = claim_terms(sentence)
     if _relation_reversed(sentence, passage_text):
         return 0.0
+    claimed, given = _month_years(sentence), _month_years(passage_text)
     if not _degree_fields_stated(sentence, passage_text) or \
             not _degree_years_stated(sentence, passage_text) or \
-            not _months_stated(sentence, passage_text):
+            not _months_stated(claimed, given):
         return 0.0
     if _CLAIMS_HONOUR.search(strip_markers(sentence)) and not names_honour(passage_text):
         return 0.0  # "received the Review of Symbolic Logic award": a journal is no award
@@ -239,7 +240,7 @@ def support(sentence: str, passage_text: str) -> float:
     hay_words |= {m.group(1) for w in hay_words if (m := _MONTH.match(w))}
     hay_stems = {stem(w) for w in hay_words}
     # a month the passage gives as a number with the same year: "July 2024" for "07/2024"
-    names -= {_MONTHS[m - 1] for m, _ in _month_years(sentence) & _month_years(passage_text)}
+    names -= {_MONTHS[m - 1] for m, _ in claimed & given}
     if any(n not in hay_words and n not in haystack and not abbreviated(n, passage_text)
            for n in names):
         return 0.0

@@ -452,18 +452,20 @@ def test_the_one_line_left_is_the_one_about_the_degree_asked() -> None:
                      context) == []
 
 
-def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
-    from assistant.retrieval import Passage
-    from ingest.chunking import Chunk
+def _education_chunk(body: str) -> Chunk:
+    """Ada Quill's Education chunk of `body`, as the index gives it back."""
+    return Chunk(id="doc1:0000", sha="sha1", index=0, person="Ada Quill", source="ada.txt",
+                 section="Education", page=None, start=0, end=len(body), tokens=60,
+                 text=f"Ada Quill | Education\n{body}", body="")
 
+
+def test_lines_that_compression_parted_are_not_joined_as_one_entry() -> None:
     body = ("Northgate University Ph.D. Candidate in Computer Science\n"
             "Advisors: Miriam Stone, Paul Girard\n"
             "Thesis: Efficient and Programmable Shared Memory Systems for Learning at Scale on "
             "Clusters of Commodity Machines with Slow Networks and Many Failures\n"
             "Calder State University B.S. in Computer Engineering (GPA: 3.80/4.0)\n")
-    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person="Ada Quill", source="ada.txt",
-                  section="Education", page=None, start=0, end=len(body), tokens=40,
-                  text=f"Ada Quill | Education\n{body}", body="")
+    chunk = _education_chunk(body)
     sent = "Ada Quill | Education\n" + "\n".join(body.split("\n")[0:4:3])
     context = [(Passage(chunk, 1.0), sent)]
     lines = [Line(0, "Ada Quill", text) for text in sent.split("\n")[1:]]
@@ -1026,9 +1028,7 @@ def test_a_bullet_under_a_picked_head_names_the_kind_asked_past_bullets_left_out
             "students graduating\n"
             "Northgate University BACHELOR OF SCIENCE 2006-2009\n"
             "• Graduated first. Northgate Medal for the best final project of the year\n")
-    chunk = Chunk(id="doc1:0000", sha="sha1", index=0, person="Ada Quill", source="ada.txt",
-                  section="Education", page=None, start=0, end=len(body), tokens=60,
-                  text=f"Ada Quill | Education\n{body}", body="")
+    chunk = _education_chunk(body)
     full = body.split("\n")
 
     def under(kept: list[str]) -> str:
