@@ -1132,3 +1132,28 @@ def test_the_second_witness_gives_the_kind_of_thing_asked() -> None:
     # asked for no kind, the two lines tie: no witness
     assert best_met("What did Ada Quill do during her PhD research in 2022?", lines, [0, 1],
                     ["Ada Quill"], sections) is None
+
+
+def test_who_and_a_when_clause_are_checked_on_the_quoted_answer(settings, index, tmp_path) -> None:
+    """Through the line pick: "Who hosted her …?" answered with the visit's places is refused,
+    with the host's line it is quoted; "What medal did she receive when she graduated …?" is
+    answered by the medal's line, which holds no date."""
+    local = _ada_quill(settings, index, tmp_path, (
+        "Ada Quill\nMarine sensing researcher\n\nResearch visits\n"
+        "2019 Research visit: Northgate University, Porto, Portugal.\n\nHonours\n"
+        "Harbour Medal for the highest GPA of all physics students graduating, Calder State\n"
+        "\nMentors\nMira Holt hosted my research visit at Northgate University.\n"),
+        name="ada_quill_cv.txt")
+    question = "Who hosted Ada Quill during her research visit at Northgate University?"
+    _, model = _ask(local, index, "0", question)
+    place = _number_of(model.prompts[0], "Porto")
+    result, _ = _ask(local, index, place, question)
+    assert result.refused and result.diagnostics["dropped"] == ["no one where someone is asked"]
+    host = _number_of(model.prompts[0], "Mira Holt")
+    result, _ = _ask(local, index, host, question)
+    assert not result.refused and "Mira Holt" in result.text
+    question = "What medal did Ada Quill receive when she graduated from Calder State?"
+    _, model = _ask(local, index, "0", question)
+    medal = _number_of(model.prompts[0], "Harbour Medal")
+    result, _ = _ask(local, index, medal, question)
+    assert not result.refused and "Harbour Medal" in result.text
