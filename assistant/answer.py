@@ -193,7 +193,8 @@ class Assistant:
                     written.notes.append("The passages give the answer's value in the entry "
                                          "of another organisation than the question names.")
                 elif not written.refused and (lacking := quote.lacks_asked(
-                        question, written.text, focus) or quote.lacks_title(
+                        question, written.text, focus) or quote.lacks_venue(
+                        question, written.text, lex) or quote.lacks_title(
                         question, written.text, focus, lex)):
                     # written about something else than asked for: the line pick may find it
                     written = _lacking(self.backend, lacking)

@@ -314,7 +314,8 @@ def _with_contact(index: Index, question: str, people: Sequence[str],
 # of them, so a passage that holds one can rank last by meaning ("• CIFRE fellowship (Company:
 # Foxstream)" under a Ph.D.'s thesis) and answer all the same. The passages that hold it, where
 # at most RARE_HOLDERS of the person's do, take the last places of the k sent.
-_CAPITALS = re.compile(r"(?<![\w.-])[A-Z][A-Z0-9]{2,}(?![\w-])")
+# A compound that holds one counts whole, as a phrase ("Meta-VQE" → "meta vqe", "GPT-4").
+_CAPITALS = re.compile(r"(?<![\w.-])(?:[A-Za-z0-9]+-)*[A-Z][A-Z0-9]{2,}(?:-[A-Za-z0-9]+)*(?![\w-])")
 RARE_HOLDERS = 2
 
 
@@ -325,9 +326,10 @@ def _with_capitals(index: Index, question: str, people: Sequence[str],
     own = name_words(people)
     holders: list[str] = []
     for word in _CAPITALS.findall(question):
-        if word.lower() in own:
+        parts = re.findall(r"[a-z0-9]+", word.lower())
+        if set(parts) <= own:
             continue
-        found = index.keyword_ids(f'"{word.lower()}"', people, RARE_HOLDERS + 1)
+        found = index.keyword_ids(f'"{" ".join(parts)}"', people, RARE_HOLDERS + 1)
         if len(found) <= RARE_HOLDERS:
             holders += [chunk_id for chunk_id in found if chunk_id not in holders]
     sent = {p.chunk.id for p in passages[:k]}

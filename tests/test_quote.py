@@ -937,6 +937,50 @@ def test_a_venue_is_known_by_the_records_or_by_its_kind() -> None:
                        lex) is None
 
 
+
+_BUOY = (
+    "# Ada Quill\n\n## Publications\n\n"
+    "- The Meta-Buoy Quantum Sensor: Oceanic Letters 4, 112 (2021). A. Quill, B. Okoro\n"
+    "- Acoustic maps of shallow bays. Harbour Science Review 2019. A. Quill\n\n"
+    "## Talks\n\n"
+    "- The Meta-Buoy Quantum Sensor. Ocean Sciences Meeting 2021, Lisbon\n")
+
+
+def test_a_written_answer_with_a_meeting_for_a_journal_goes_to_the_line_pick(
+        settings, index, tmp_path) -> None:
+    """"In which journal …?" answered with the talk's meeting is an answer of another kind:
+    the line pick is asked, and the paper's line with its journal is quoted."""
+    quoted = _ada_quill(settings, index, tmp_path, _BUOY)
+    question = "In which journal did Ada Quill publish her Meta-Buoy paper?"
+    _, probe = _ask(quoted, index, "0", question)
+    journal = _number_of(probe.prompts[0], "Oceanic Letters")
+    auto = quoted.model_copy(update={"answer_style": "auto"})
+    talk = "Ada Quill presented it at the Ocean Sciences Meeting 2021 [1]."
+    model = FakeChatModel(responses=[talk, journal])
+    result = Assistant(auto, index=index, chat_model=model).answer(question)
+    assert len(model.calls) == 2, result
+    assert not result.refused and "Oceanic Letters" in result.text, result
+
+
+def test_a_compound_written_in_capitals_reaches_the_lines_the_model_reads(
+        settings, index, tmp_path) -> None:
+    """"Harbour-TIDE" is a name in capitals inside a compound whose words every job passage
+    holds ("Harbour Systems", "tide data"): the one bullet that holds the compound, far by
+    meaning from a question about a company among many job passages, is sent all the same."""
+    jobs = "\n\n".join(
+        f"## Industry role {i}\n\nSenior engineer at Harbour Systems Company {i}, where she led "
+        f"the engineering team building company software for tide data, hired engineers and "
+        f"managed the company's developers and scientists in office {i}." for i in range(14))
+    local = _ada_quill(settings, index, tmp_path, (
+        "# Ada Quill\n\n## Education\n\nPh.D. in Oceanography, Calder State University\n"
+        "- Thesis: Acoustic maps of shallow bays\n- Advisor: Prof. Ines Okoro\n"
+        "- Harbour-TIDE grant (Lab: Tidal Acoustics, Partner: Brinewater)\n\n" + jobs + "\n"))
+    question = "Which company did Ada Quill's Harbour-TIDE work involve?"
+    _, model = _ask(local, index, "0", question)
+    result, _ = _ask(local, index, _number_of(model.prompts[0], "Harbour-TIDE"), question)
+    assert not result.refused, result
+    assert "Brinewater" in result.text
+
 _CONSULTANT = (
     "Ada Quill\nMarine sensing researcher\n\nExperience\n"
     "2023 – 2025 Data Advisor, Department of Coastal Studies, Harbour City Hospital, Norway.\n"
