@@ -173,11 +173,14 @@ def authorship_answer(ask: Authorship, index: Index, backend: str) -> Answer | N
     if any(same_person(a, ask.person) for a in authors):
         text = f"Yes: {ask.person} is among the authors of {describe(r)} {cite(r, citations)}."
         return records_answer(text, citations, backend, index, one=True)
-    shown = ", ".join(authors) if authors else "not listed"
     where = f"{ask.person}'s profile lists it" if r.person == ask.person else \
         f"it appears in {r.person}'s profile"
+    if authors or not r.authored:
+        whose = f"its authors are {', '.join(authors) if authors else 'not listed'}"
+    else:  # a sole author's CV lists their paper without their name
+        whose = f"it is listed as {r.person}'s own, with no authors named"
     text = (f"No: {ask.person} is not among the listed authors of {describe(r)}; {where}, and "
-            f"its authors are {shown} {cite(r, citations)}.")
+            f"{whose} {cite(r, citations)}.")
     return records_answer(text, citations, backend, index, one=True)
 
 

@@ -94,6 +94,21 @@ def test_authorship_question_names_the_real_authors(settings, sample_index) -> N
     assert "Jia Wei" in result.text and result.citations[0].source == "profile_8d04.md"
 
 
+@pytest.mark.parametrize("question", [
+    "Was Sofia Lindqvist involved in the Learned Cardinality Estimation Under Workload Drift "
+    "paper?",
+    "did sofia lindqvist contribute to 'Learned Cardinality Estimation Under Workload Drift', "
+    "the drift-aware estimator paper at VLDB 2022?",
+])
+def test_authorship_asked_in_other_words_is_checked_against_the_authors(
+        settings, sample_index, question) -> None:
+    """Words that describe the paper, its venue and year, or how one works on a paper leave
+    who wrote it to its record: no, and its real authors."""
+    result = _ask(settings, sample_index, question)
+    assert result.route == "collection" and result.text.startswith("No"), result
+    assert "Jia Wei" in result.text and result.citations[0].source == "profile_8d04.md"
+
+
 @pytest.mark.parametrize("question, starts", [
     ("Is Sofia Lindqvist an author of the VLDB 2022 paper?", "No"),
     ("Did Sofia Lindqvist write the NeurIPS 2021 paper?", "Yes"),

@@ -192,6 +192,13 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
             query.relation in ("education", "advisor", "position", "award", "teaching"):
         query = replace(query, people=tuple(focus[:1]))  # "And the name of the dissertation?"
     unused = tuple(t.text for t in tokens if not t.role and t.low not in HARMLESS)
+    if unused and query.relation == "authorship" and query.shape == "yesno" and query.value \
+            and not NEGATION & {t.low for t in tokens}:
+        # "Was she involved in the ThingiPano dataset paper at BigMM?" asks of one paper whose
+        # authors answer it: the words that describe the paper or how one works on it do not
+        # change who wrote it, and the answer names the paper as its record gives it (with
+        # its venue and year, which only describe it here).
+        return _dropped(query, [t for t in tokens if t.role != "years"]) or query
     if unused:
         return replace(query, unused=unused)
     return _dropped(query, tokens) or query
