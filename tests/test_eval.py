@@ -140,7 +140,8 @@ def test_aggregate_leaves_out_metrics_that_do_not_apply() -> None:
 # -- cases, sets, reports ------------------------------------------------------------------------
 
 def test_shipped_case_files_load_and_follow_the_schema() -> None:
-    for name in ("shared", "sample", "real", "real-fresh", "real-third", "real-fourth"):
+    for name in ("shared", "sample", "real", "real-fresh", "real-third", "real-fourth",
+                 "real-fifth"):
         cases = load_cases(resolve_set(name).cases_path)
         assert len({c.id for c in cases}) == len(cases) > 40
         for c in cases:
@@ -416,7 +417,7 @@ def test_sets_over_the_same_documents_ingest_them_once(tmp_path, embedder) -> No
     # the three question sets of the real corpus share one store, as a set's paraphrases share
     # the set's: an eval of another set over the same documents finds them all indexed
     assert {resolve_set(n).store for n in ("real", "real-fresh", "real-third",
-                                           "real-fourth")} == {"real"}
+                                           "real-fourth", "real-fifth")} == {"real"}
     settings = Settings(home=tmp_path, llm="extractive")
     first, second = resolve_set("sample"), resolve_set("sample-paraphrases")
     assert eval_settings(first, settings).home == eval_settings(second, settings).home
