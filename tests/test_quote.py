@@ -724,18 +724,23 @@ def test_a_talk_among_talks_set_without_blank_lines_is_quoted_alone(
     assert "Munich" in result.text and "Lisbon" not in result.text
 
 
-def test_a_name_written_in_capitals_reaches_the_lines_the_model_reads(
-        settings, index, tmp_path) -> None:
-    """"KELPNET" is in one bullet under her Ph.D., a passage far by meaning from a question
-    about a company among many job passages: it is sent, and its line quoted when picked."""
+def _grant_among_jobs(grant: str) -> str:
+    """Ada Quill's page: the `grant` in one bullet under her Ph.D., then 14 job passages about
+    a company, its engineers and tide data."""
     jobs = "\n\n".join(
         f"## Industry role {i}\n\nSenior engineer at Harbour Systems Company {i}, where she led "
         f"the engineering team building company software for tide data, hired engineers and "
         f"managed the company's developers and scientists in office {i}." for i in range(14))
-    local = _ada_quill(settings, index, tmp_path, (
-        "# Ada Quill\n\n## Education\n\nPh.D. in Oceanography, Calder State University\n"
-        "- Thesis: Acoustic maps of shallow bays\n- Advisor: Prof. Ines Okoro\n"
-        "- KELPNET grant (Lab: Tidal Acoustics, Partner: Brinewater)\n\n" + jobs + "\n"))
+    return ("# Ada Quill\n\n## Education\n\nPh.D. in Oceanography, Calder State University\n"
+            "- Thesis: Acoustic maps of shallow bays\n- Advisor: Prof. Ines Okoro\n"
+            f"- {grant} grant (Lab: Tidal Acoustics, Partner: Brinewater)\n\n" + jobs + "\n")
+
+
+def test_a_name_written_in_capitals_reaches_the_lines_the_model_reads(
+        settings, index, tmp_path) -> None:
+    """"KELPNET" is in one bullet under her Ph.D., a passage far by meaning from a question
+    about a company among many job passages: it is sent, and its line quoted when picked."""
+    local = _ada_quill(settings, index, tmp_path, _grant_among_jobs("KELPNET"))
     question = "Which company was Ada Quill's KELPNET grant with?"
     _, model = _ask(local, index, "0", question)
     result, _ = _ask(local, index, _number_of(model.prompts[0], "KELPNET"), question)
@@ -967,19 +972,13 @@ def test_a_compound_written_in_capitals_reaches_the_lines_the_model_reads(
     """"Harbour-TIDE" is a name in capitals inside a compound whose words every job passage
     holds ("Harbour Systems", "tide data"): the one bullet that holds the compound, far by
     meaning from a question about a company among many job passages, is sent all the same."""
-    jobs = "\n\n".join(
-        f"## Industry role {i}\n\nSenior engineer at Harbour Systems Company {i}, where she led "
-        f"the engineering team building company software for tide data, hired engineers and "
-        f"managed the company's developers and scientists in office {i}." for i in range(14))
-    local = _ada_quill(settings, index, tmp_path, (
-        "# Ada Quill\n\n## Education\n\nPh.D. in Oceanography, Calder State University\n"
-        "- Thesis: Acoustic maps of shallow bays\n- Advisor: Prof. Ines Okoro\n"
-        "- Harbour-TIDE grant (Lab: Tidal Acoustics, Partner: Brinewater)\n\n" + jobs + "\n"))
+    local = _ada_quill(settings, index, tmp_path, _grant_among_jobs("Harbour-TIDE"))
     question = "Which company did Ada Quill's Harbour-TIDE work involve?"
     _, model = _ask(local, index, "0", question)
     result, _ = _ask(local, index, _number_of(model.prompts[0], "Harbour-TIDE"), question)
     assert not result.refused, result
     assert "Brinewater" in result.text
+
 
 _CONSULTANT = (
     "Ada Quill\nMarine sensing researcher\n\nExperience\n"
