@@ -13,7 +13,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 import prompts
-from assistant import quote, routes
+from assistant import mentions, quote, routes
 from assistant.citations import (
     assemble,
     check,
@@ -137,6 +137,12 @@ class Assistant:
         routed = routes.execute(typed, self.index, self.backend)
         if routed is not None and routed.complete:
             yield from self._deliver(routed, on_sources, started)
+            return
+        if routed is None and not typed.answerable and not focus and not typed.people and (
+                named := mentions.answer(question, self.index, self.backend,
+                                         follow_up=bool(history))):
+            # "Who speaks Catalan?": every document that names it, not the six passages ranked
+            yield from self._deliver(named, on_sources, started)
             return
         # Records that miss entries would give a short list as the whole: the passages answer.
         deferred = [n for n in routed.notes[1:]] if routed is not None else []

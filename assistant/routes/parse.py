@@ -540,7 +540,7 @@ def _abbreviation(tokens: list[_Token], i: int,
     return None
 
 
-_INSTITUTION_NOUNS = frozenset("university universities college colleges school schools institute "
+INSTITUTION_NOUNS = frozenset("university universities college colleges school schools institute "
                                "institutes institution institutions lab labs company companies "
                                "firm firms employer employers".split())
 
@@ -555,7 +555,7 @@ def _country(tokens: list[_Token]) -> str | None:
                     span[0].low in HARMLESS and not span[0].text.isupper()):
                 continue
             placed = _word_before(tokens, i) in ("in", "from", "at")
-            before_noun = i + n < len(tokens) and tokens[i + n].low in _INSTITUTION_NOUNS
+            before_noun = i + n < len(tokens) and tokens[i + n].low in INSTITUTION_NOUNS
             if not (placed or before_noun):
                 continue  # the place data loads only for a question that may name a country
             text = " ".join(x.text for x in span)
@@ -764,7 +764,7 @@ def _shape(tokens: list[_Token], people: list[str], relations: list[str]) -> str
         return "where"
     if re.match(r"(?:what|which) (?:school|university|institution|college)\b", text) and people:
         return "where"
-    about_others = re.match(r"(?:who|whom)\b|(?:which|what) (?:researchers?|people|person|of "
+    about_others = re.match(r"(?:who|whom|whose)\b|(?:which|what) (?:researchers?|people|person|of "
                             r"(?:them|these|the researchers))\b|(?:anyone|anybody|everyone)", text)
     return "who" if about_others and not people else "list"
 

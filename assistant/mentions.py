@@ -1,0 +1,156 @@
+"""A question over the collection about something the records do not hold ("Who speaks
+Catalan?", "Has anybody worked with Novo Nordisk?", "Who has reviewed for IROS?"), answered from
+every document that names it: each person with the line that does, cited.
+
+Top-k retrieval hands the model six passages, so such a question was answered with the one or
+two people whose passages ranked first (real-fifth: 7 of its 10 collection questions named only
+some of the people). The keyword index finds every chunk that holds the name, whoever it is
+about, and the answer says what it found, "their documents name X", with the line, rather than
+asserting the question's relation: the reader sees whether "IROS" is a review or a paper.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from assistant.compress import PLACE_KINDS, question_terms, stems, term_groups, units
+from assistant.retrieval import folded, name_words
+from assistant.routes.parse import HARMLESS, INSTITUTION_NOUNS
+from assistant.types import Answer, Citation
+from ingest.chunking import Chunk
+from ingest.records.education import LEVEL_WORDS
+from ingest.records.places import country_named
+from ingest.records.text import clean
+from ingest.store import Index
+
+# The question asks for people: "Who …", "Whose …", "Has anybody …", "Which researchers …".
+ASKS_WHO = re.compile(
+    r"\b(?:who|whom|whose|any(?:one|body)|some(?:one|body)|every(?:one|body)|"
+    r"(?:which|what|how many)\s+(?:of\s+)?(?:these\s+|the\s+|them\b|this\s+)?"
+    r"(?:people|persons?|researchers?|scientists?|authors?|of them|collection))\b", re.I)
+# A question that ranks people ("who has the latest SOSP paper?") asks more than who is named;
+# a follow-up that points back ("Of those three, who …?") asks of the answer before it.
+_RANKS = re.compile(r"\b(?:latest|earliest|most|least|first|last|best)\b", re.I)
+_POINTS_BACK = re.compile(r"\b(?:those|of them|these \w+|they|them|their)\b", re.I)
+# Words that join a name's capitalised words: "University of Utah", "Universitat de Barcelona".
+_JOINS = frozenset("of de del della di du da for and & the la le von van".split())
+_WORD = re.compile(r"[^\W_][\w'’.&-]*")
+# A line this short is a fragment of its entry ("Copenhagen, Denmark (invited review)"): the
+# piece before it, which names what it is, is quoted with it.
+_SHORT_WORDS = 6
+QUOTE_CHARS = 300
+# Chunks read per thing: every chunk that names it, up to a bound that keeps one answer to
+# milliseconds (reading 1,000 chunks from SQLite takes about 20 ms).
+MAX_CHUNKS = 1000
+
+
+def named_things(question: str, people: Sequence[str]) -> list[str]:
+    """The names of things a question writes in capitals, neither a person in the index nor a
+    word every question has ("Novo Nordisk", "University of Utah", "IROS", "Catalan"; not
+    "Who", "CVs", "PhD", nor the "Australian" of "an Australian university", a country's
+    places that no line names as such)."""
+    own = name_words(people)
+    matches = list(_WORD.finditer(question))
+    found: list[str] = []
+    run: list[str] = []
+    for i, m in enumerate([*matches, None]):
+        word = m.group().rstrip(".'’-") if m else ""
+        low = folded(word.lower().removesuffix("'s").removesuffix("’s"))
+        apart = m is not None and i > 0 and bool(question[matches[i - 1].end():m.start()].strip())
+        if run and apart:  # "Google, DeepMind": two names
+            found.append(" ".join(run).rstrip(".'’-"))
+            run = []
+        if word[:1].isupper() and low not in HARMLESS and low not in LEVEL_WORDS and \
+                low not in own:
+            run.append(word)
+            continue
+        if run and low in _JOINS and word.islower():
+            run.append(word)
+            continue
+        while run and run[-1].lower() in _JOINS:
+            run.pop()
+        if run and not (len(run) == 1 and word.lower() in INSTITUTION_NOUNS and
+                        country_named(run[0], demonym=True)):
+            found.append(" ".join(run))
+        run = []
+    return found
+
+
+# "University of Barcelona" as CVs write it in other languages and short: "Universitat de
+# Barcelona", "U. de Barcelona", "Univ. of Utah", "Barcelona University".
+_UNIVERSITY_OF = re.compile(r"^(?:the\s+)?(?:univ\w*\.?|u\.)\s+(?:of|de|di|du|del|da)\s+"
+                            r"(?:the\s+)?(.+)$", re.I)
+_UNIVERSITY = r"(?:univ\w*\.?|u\.)"  # University, Universitat, Universidad, Univ., U.
+
+
+def _pattern(thing: str) -> tuple[list[str], re.Pattern[str]]:
+    """The words the keyword index must hold, and how a line names the thing, case and accents
+    aside ("Catalán" names "Catalan")."""
+    place = _UNIVERSITY_OF.match(folded(thing))
+    words = re.findall(r"\w+", folded(place.group(1) if place else thing).lower())
+    name = r"\W+".join(map(re.escape, words))
+    if place:
+        name = (rf"{_UNIVERSITY}\s+(?:(?:of|de|di|du|del|da)\s+)?(?:the\s+|l')?{name}|"
+                rf"{name}\s+{_UNIVERSITY}")
+    return words, re.compile(rf"(?<!\w)(?:{name})\b", re.I)
+
+
+def _quote(pieces: list[str], i: int) -> str:
+    text = pieces[i]
+    if len(text.split()) < _SHORT_WORDS and i:
+        text = f"{pieces[i - 1]} {text}"
+    text = clean(text)
+    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 1] + "…"
+
+
+def mentions(question: str, index: Index, thing: str) -> dict[str, tuple[Chunk, str]]:
+    """Each person whose documents name the thing, with the line that does and meets most of
+    the question's other words, and its chunk."""
+    words, names = _pattern(thing)
+    known = list(index.people())
+    groups = term_groups(question, [*known, thing])
+    best: dict[str, tuple[int, Chunk, str]] = {}
+    for chunk in index.chunks(index.keyword_ids(f'"{" ".join(words)}"', (), MAX_CHUNKS)):
+        pieces = units(chunk.text.partition("\n")[2])  # past the "Person | Section" header
+        for i, piece in enumerate(pieces):
+            if not names.search(folded(piece)):
+                continue
+            met = stems(f"{chunk.section} {piece}")
+            score = sum(1 for g in groups if g & met)
+            if chunk.person not in best or score > best[chunk.person][0]:
+                best[chunk.person] = (score, chunk, _quote(pieces, i))
+    return {person: (chunk, line) for person, (_, chunk, line) in best.items()}
+
+
+def answer(question: str, index: Index, backend: str, *, follow_up: bool = False
+           ) -> Answer | None:
+    """Everyone whose documents name the one thing a question over the collection asks about;
+    None where the question asks for no person, names no such thing, or no document names it."""
+    if not ASKS_WHO.search(question) or _RANKS.search(question) or (
+            follow_up and _POINTS_BACK.search(question)):
+        return None
+    things = named_things(question, list(index.people()))
+    if len(things) != 1 or question_terms(question) & PLACE_KINDS:
+        # two things ("Google, including DeepMind") may be either or both; where someone is
+        # based is where their header says, not every line that names the city
+        return None
+    named = things[0]
+    found = mentions(question, index, named)
+    if not found:
+        return None
+    n = len(found)
+    lines = [f"{'One person’s documents name' if n == 1 else f'{n} people’s documents name'} "
+             f"{named}:"]
+    citations: list[Citation] = []
+    for person, (chunk, line) in sorted(found.items()):
+        citations.append(Citation(n=len(citations) + 1, source=chunk.source, person=person,
+                                  section=chunk.section, page=chunk.page, quote=line,
+                                  chunk_id=chunk.id))
+        lines.append(f"- {person}: “{line}” [{len(citations)}]")
+    notes = [f"Answered from every passage of the {len(index.people())} people in the index "
+             f"that names {named} (the keyword index), not from top-ranked passages; each line "
+             "is quoted as the document gives it, so read it for what it says about them."]
+    return Answer(text="\n".join(lines), citations=citations, route="collection",
+                  backend=backend, notes=notes,
+                  retrieved=list(dict.fromkeys(c.chunk_id for c in citations)))
