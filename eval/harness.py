@@ -139,10 +139,13 @@ def select(cases: Sequence[Case], kinds: Sequence[str] = (),
 # The real corpus's question sets: the first writer's; a second writer's, read since to develop
 # from; a third writer's, held back: measured, never read to write code from; a fourth
 # writer's, to develop from when the second's misses are worked through; a fifth writer's
-# (not_author, cross_profile, follow_up, list), in phrasings the others did not use
+# (not_author, cross_profile, follow_up, list), in phrasings the others did not use; a sixth
+# writer's questions over the whole collection, many naming a thing some CVs name in another
+# relation than asked ("who reviews for X" where others only published there), and things no CV
+# names
 REAL_SETS = {"real": "real.jsonl", "real-fresh": "real_fresh.jsonl",
              "real-third": "real_third.jsonl", "real-fourth": "real_fourth.jsonl",
-             "real-fifth": "real_fifth.jsonl"}
+             "real-fifth": "real_fifth.jsonl", "real-sixth": "real_sixth.jsonl"}
 
 
 def resolve_set(spec: str, corpus: Path | None = None, shared: Path | None = None) -> EvalSet:

@@ -48,6 +48,8 @@ def _people(answer: Answer) -> set[str]:
                                                               "Rafael Quintero"}),
     ("Which of these researchers studied at Halverson University?",
      {"Priya Ramanathan", "Rafael Quintero", "Jun Wei"}),
+    # "Whose …?" asks of people as "Who …?" does; "comes from" says where a degree is from
+    ("Whose doctorate comes from Halverson University?", {"Priya Ramanathan", "Rafael Quintero"}),
     ("Who has received a best student paper award?", {"Daniel Achterberg", "Jun Wei"}),
 ])
 def test_collection_questions_name_every_right_person_and_no_other(settings, sample_index,

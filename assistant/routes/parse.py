@@ -33,7 +33,7 @@ finish finished whether anything something either yet record records s t other a
 done serve served serving gave give given choose chose professor professors during whats whos
 own profiled then along alongside ones spend spent begin began start started end ended beginning
 also actually else page pages homepage webpage website granted conferred really semester
-semesters term terms quarter quarters shown
+semesters term terms quarter quarters shown come comes came
 """.split())
 NEGATION = frozenset("not never no without except excluding neither nor none n't nobody nothing "
                      "unlike besides".split())
