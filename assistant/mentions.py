@@ -19,7 +19,8 @@ from assistant.retrieval import folded, name_words
 from assistant.routes.parse import HARMLESS, INSTITUTION_NOUNS
 from assistant.types import Answer, Citation
 from ingest.chunking import Chunk
-from ingest.records.education import LEVEL_WORDS
+from ingest.records import section_kind
+from ingest.records.education import DEGREE, LEVEL_WORDS
 from ingest.records.places import country_named
 from ingest.records.text import clean
 from ingest.store import Index
@@ -33,6 +34,32 @@ ASKS_WHO = re.compile(
 # a follow-up that points back ("Of those three, who …?") asks of the answer before it.
 _RANKS = re.compile(r"\b(?:latest|earliest|most|least|first|last|best)\b", re.I)
 _POINTS_BACK = re.compile(r"\b(?:those|of them|these \w+|they|them|their)\b", re.I)
+# What the question says people did with the thing, and what in a line (or its section's title)
+# shows it: "who reviews for Scientific Reports" is met by "Ad-hoc Reviewer for Scientific
+# Reports", not by a paper published there; "held a job in Toronto" by a job's line, not a talk
+# given there. A question with none of these cues ("a Copenhagen connection", "collaborated
+# with Novo Nordisk") is met by any line that names the thing.
+_ROLE = (r"work(?!shop)|employ|job|position|intern|engineer|scientist|researcher|faculty|"
+         r"professor|lecturer|postdoc|post-doc|consultant|staff|lead|manager|director|developer|"
+         r"analyst|fellow|assistant|associate|officer|head|chair|supervisor")
+RELATIONS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = tuple(
+    (re.compile(asked, re.I), kind, re.compile(shown, re.I)) for asked, kind, shown in (
+        (r"\b(?:work(?:s|ed|ing)?\b(?!\s+with)|employ\w*|jobs?\b|hired)", "position",
+         rf"\b(?:{_ROLE})"),
+        (r"\b(?:stud(?:y|ied|ies)|degrees?|graduat\w*|doctorate|alumn\w*)\b", "education",
+         r"(?!)"),
+        (r"\b(?:review\w*|referee\w*)", "", r"\b(?:review|referee)"),
+        (r"\b(?:talks?|present\w*|seminars?|keynotes?|spoke)\b", "",
+         r"\b(?:talk|present|seminar|keynote|invited|lecture|colloqui|symposi|workshop)"),
+        (r"\b(?:speak\w*|spoken|languages?|fluent)\b", "",
+         r"\b(?:language|idioma|langue|sprache|lingu|native|fluent|mother|proficien|"
+         r"b[12]|c[12]|a[12]|bilingual|basic|intermediate|advanced)\b"),
+        (r"\b(?:papers?|publish\w*|publications?|journals?)\b", "publication", r"(?!)"),
+        (r"\b(?:awards?|award\w+|prizes?|grants?|funding|funded|fellowships?|"
+         r"scholarships?)\b", "award", r"\b(?:award|prize|grant|fund|fellowship|scholarship)"),
+        (r"\b(?:visit\w*)", "position", r"\bvisit"),  # a stay held as a position, or said so
+        (r"\b(?:teach\w*|taught|courses?|lectur\w*)\b", "teaching", r"\b(?:teach|taught|course)"),
+    ))
 # Words that join a name's capitalised words: "University of Utah", "Universitat de Barcelona".
 _JOINS = frozenset("of de del della di du da for and & the la le von van".split())
 _WORD = re.compile(r"[^\W_][\w'’.&-]*")
@@ -104,22 +131,39 @@ def _quote(pieces: list[str], i: int) -> str:
     return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 1] + "…"
 
 
+def _cues(question: str, thing: str) -> list[tuple[str, re.Pattern[str]]]:
+    """The relations a question asks of the thing, as (section kind, line pattern) pairs."""
+    rest = re.sub(re.escape(thing), " ", question, flags=re.I)
+    return [(kind, shown) for asked, kind, shown in RELATIONS if asked.search(rest)]
+
+
+def _shows(cues: list[tuple[str, re.Pattern[str]]], section: str, line: str) -> bool:
+    """Whether a line, under its section's title, shows one of the relations asked."""
+    kind = section_kind(section)
+    return any((wanted and kind == wanted) or shown.search(f"{section} {line}") or (
+        wanted == "education" and DEGREE.search(line) is not None) for wanted, shown in cues)
+
+
 def mentions(question: str, index: Index, thing: str) -> dict[str, tuple[Chunk, str]]:
-    """Each person whose documents name the thing, with the line that does and meets most of
-    the question's other words, and its chunk."""
+    """Each person whose documents name the thing in a line that shows what the question asks
+    of it (any line, where it asks nothing in particular), with the line that meets most of the
+    question's other words, and its chunk."""
     words, names = _pattern(thing)
     known = list(index.people())
     groups = term_groups(question, [*known, thing])
+    cues = _cues(question, thing)
     best: dict[str, tuple[int, Chunk, str]] = {}
     for chunk in index.chunks(index.keyword_ids(f'"{" ".join(words)}"', (), MAX_CHUNKS)):
         pieces = units(chunk.text.partition("\n")[2])  # past the "Person | Section" header
         for i, piece in enumerate(pieces):
             if not names.search(folded(piece)):
                 continue
-            met = stems(f"{chunk.section} {piece}")
-            score = sum(1 for g in groups if g & met)
+            line = _quote(pieces, i)
+            if cues and not _shows(cues, chunk.section, line):
+                continue
+            score = sum(1 for g in groups if g & stems(f"{chunk.section} {piece}"))
             if chunk.person not in best or score > best[chunk.person][0]:
-                best[chunk.person] = (score, chunk, _quote(pieces, i))
+                best[chunk.person] = (score, chunk, line)
     return {person: (chunk, line) for person, (_, chunk, line) in best.items()}
 
 

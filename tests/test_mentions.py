@@ -24,6 +24,10 @@ CVS = {
 
 **PhD in Ecology**, Universidad de Valparaíso - _2016_
 
+## Experience
+
+Postdoctoral researcher, Marine Station, Valparaíso, Chile, 2017 - 2019
+
 ## Projects
 
 Soil microbiome survey of the Atacama, in collaboration with Halvorsen Biotech.
@@ -116,6 +120,16 @@ def test_everyone_whose_documents_name_it_is_named_and_cited(settings, index, qu
         chunk = index.chunks([citation.chunk_id])[0]
         assert citation.person == chunk.person
         assert _words(citation.quote) <= _words(chunk.text)
+
+
+@pytest.mark.parametrize("question, people", [
+    ("Who has worked in Valparaíso?", {"Ana Rojas"}),  # not Erik Lindgren, who gave a talk there
+    ("Who has given a talk in Valparaíso?", {"Erik Lindgren"}),
+])
+def test_a_line_must_show_what_is_asked_of_the_thing(settings, index, question, people) -> None:
+    answer = _ask(settings, index, question)
+    assert not answer.refused and "WRONG" not in answer.text
+    assert _cited(answer) == people
 
 
 def test_a_city_alone_is_not_the_university_named_after_it(settings, index) -> None:
