@@ -158,6 +158,9 @@ def test_the_table_files_exist() -> None:
     ("cds", "calder state", True),
     ("osdi", "symposium on operating systems principles", False),
     ("ibm", "international business", False),
+    ("ubc", "university of british columbia", True),
+    ("ubc", "universitat de barcelona", False),  # the last word gives its first letters together
+    ("umich", "university of michigan", True),
 ])
 def test_abbreviations(short: str, phrase: str, expected: bool) -> None:
     assert abbreviates(short, phrase.split()) is expected

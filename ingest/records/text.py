@@ -397,13 +397,16 @@ def abbreviates(short: str, phrase: Sequence[str], *, initials_only: bool = Fals
             return True
         if i == len(short) or short[i] != word[0]:
             return False
-        # The word gives its first letter and then any later letters of it, in order.
+        # The word gives its first letter and then any later letters of it, in order; the last
+        # word gives its first letters together ("umich"), or "ubc" would be "universitat de
+        # barcelona" (b-c from "barcelona").
         k, pos = i + 1, 1
         if fits(k, j + 1):
             return True
+        last = j == len(words_) - 1
         while k < len(short) and not initials_only:
             pos = word.find(short[k], pos)
-            if pos < 0:
+            if pos < 0 or (last and pos != k - i):
                 return False
             k, pos = k + 1, pos + 1
             if fits(k, j + 1):
