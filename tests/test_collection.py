@@ -101,6 +101,11 @@ def test_authorship_question_names_the_real_authors(settings, sample_index) -> N
     "paper?",
     "did sofia lindqvist contribute to 'Learned Cardinality Estimation Under Workload Drift', "
     "the drift-aware estimator paper at VLDB 2022?",
+    # a statement asked back, as a tag question
+    "Sofia Lindqvist co-wrote 'Learned Cardinality Estimation Under Workload Drift', right?",
+    # a statement first, then the question that points back at its person, with the year
+    "Sofia Lindqvist works on query optimisers. Is 'Learned Cardinality Estimation Under "
+    "Workload Drift' (VLDB 2022) her paper?",
 ])
 def test_authorship_asked_in_other_words_is_checked_against_the_authors(
         settings, sample_index, question) -> None:

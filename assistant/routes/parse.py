@@ -162,6 +162,13 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         context: the conversation's previous turn, where "that paper" may be named.
     """
     q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
+    said, q = _said_before(q)
+    if said:  # "Andrew Holliday did mapping work at McGill. Is Occupancy-SLAM his paper?"
+        context = f"{said} {context}".strip()
+        focus = [p for p, _ in _people(tokenize(said), lex, ())] or list(focus)
+    if (tag := _TAG.search(q)) and not re.match(r"(?:did|does|do|is|are|was|were|has|have|had|"
+                                                r"can)\b", q, re.I):
+        q = "did " + q[:tag.start()]  # "X co-wrote CacheWarp, right?" asks as "Did X …?" does
     q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.I)
     q = _WHO_IS_IT.sub("", q)  # "jun wei's phd adviser - who is it?"
     then_who = _THEN_WHO.search(q)  # "Has anyone published at SOSP? Who?" asks who
@@ -201,7 +208,28 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         return _dropped(query, [t for t in tokens if t.role != "years"]) or query
     if unused:
         return replace(query, unused=unused)
-    return _dropped(query, tokens) or query
+    # a paper's year beside its title only describes it: "Is Occupancy-SLAM (RSS 2022) his?"
+    return _dropped(query, [t for t in tokens if t.role != "years" or not title]) or query
+
+
+# A statement asked back: "…, right?", "…, isn't it?", "…, is that correct?"
+_TAG = re.compile(r",?\s*(?:right|correct|true|no|isn'?t (?:it|that (?:right|so|true))|"
+                  r"is (?:that|it) (?:right|correct|true|so)|(?:did|does|is|was|has)n'?t "
+                  r"(?:he|she|they|it))\s*\?+\s*$", re.I)
+# Where a statement ends and the question after it starts: a word of three or more letters and
+# a full stop, not an abbreviation ("Univ.", "Prof."), then a capital.
+_STATEMENT_END = re.compile(r"\b([A-Za-z]{3,})\.\s+(?=[A-Z])")
+_NOT_AN_END = frozenset("univ prof dept inst corp assoc approx mrs eds".split())
+
+
+def _said_before(q: str) -> tuple[str, str]:
+    """A question led by statements ("I saw a Berman in its author list. Is it his?"): what
+    they say, which the question may point back to, and the question itself."""
+    if not q.endswith("?"):
+        return "", q
+    ends = [m.end() for m in _STATEMENT_END.finditer(q)
+            if "?" not in q[:m.end()] and m.group(1).lower() not in _NOT_AN_END]
+    return (q[:ends[-1]].strip(), q[ends[-1]:]) if ends else ("", q)
 
 
 def _dropped(query: Query, tokens: list[_Token]) -> Query | None:
