@@ -21,7 +21,7 @@ from assistant.types import Answer, Citation
 from ingest.chunking import Chunk
 from ingest.records import section_kind
 from ingest.records.education import DEGREE, LEVEL_WORDS
-from ingest.records.places import country_named
+from ingest.records.places import country_named, is_place
 from ingest.records.text import clean
 from ingest.store import Index
 
@@ -46,7 +46,8 @@ RELATIONS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = tuple(
     (re.compile(asked, re.I), kind, re.compile(shown, re.I)) for asked, kind, shown in (
         (r"\b(?:work(?:s|ed|ing)?\b(?!\s+with)|employ\w*|jobs?\b|hired)", "position",
          rf"\b(?:{_ROLE})"),
-        (r"\b(?:stud(?:y|ied|ies)|degrees?|graduat\w*|doctorate|alumn\w*)\b", "education",
+        (r"\b(?:stud(?:y|ied|ies)|degrees?|graduat\w*|doctor\w*|alumn\w*|ph\.?\s?d|"
+         r"master'?s|bachelor'?s)\b", "education",
          r"(?!)"),
         (r"\b(?:review\w*|referee\w*)", "", r"\b(?:review|referee)"),
         (r"\b(?:talks?|present\w*|seminars?|keynotes?|spoke)\b", "",
@@ -175,9 +176,10 @@ def answer(question: str, index: Index, backend: str, *, follow_up: bool = False
             follow_up and _POINTS_BACK.search(question)):
         return None
     things = named_things(question, list(index.people()))
-    if len(things) != 1 or question_terms(question) & PLACE_KINDS:
+    if len(things) != 1 or question_terms(question) & PLACE_KINDS and is_place(things[0]):
         # two things ("Google, including DeepMind") may be either or both; where someone is
-        # based is where their header says, not every line that names the city
+        # based is where their header says, not every line that names the city (but "based at
+        # the University of Utah" is any line that names it)
         return None
     named = things[0]
     found = mentions(question, index, named)

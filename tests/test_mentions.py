@@ -108,6 +108,9 @@ def _cited(answer: Answer) -> set[str]:
     ("has anybody collaborated with Halvorsen Biotech?", {"Ana Rojas", "Erik Lindgren"}),
     # accents, the Spanish name and its short form all name the university the question asks
     ("Who has a connection to the University of Valparaiso?", {"Ana Rojas", "Rosa Mamani"}),
+    # based at a university, not in a city (which a header's address answers)
+    ("Who has been based at the University of Valparaíso at some point?",
+     {"Ana Rojas", "Rosa Mamani"}),
 ])
 def test_everyone_whose_documents_name_it_is_named_and_cited(settings, index, question,
                                                             people) -> None:

@@ -10,7 +10,7 @@ from assistant.answer import Assistant
 from assistant.routes import parse_question
 from assistant.settings import Settings
 from ingest.pipeline import ingest
-from ingest.records.places import countries_in, country_named
+from ingest.records.places import countries_in, country_named, region_named
 from ingest.store import Index
 
 
@@ -76,6 +76,14 @@ def test_a_country_is_answered_from_the_places_records_name(assistant, question:
                                                             people: set[str]) -> None:
     result = assistant.answer(question)
     assert result.route == "collection" and _people(result) == people, result.text
+
+
+def test_a_region_asks_of_less_than_its_country(assistant) -> None:
+    # Vancouver is in British Columbia, Toronto in Ontario: a question of Ontario is no
+    # question of Canada, which would name everyone placed anywhere in it.
+    assert region_named("Ontario") and region_named("Texas") and not region_named("Canada")
+    assert parse_question("Who worked in Ontario?", assistant.index).country is None
+    assert "Bram Stone" not in assistant.answer("Who worked in Ontario?").text
 
 
 def test_a_language_is_no_country_and_the_degree_must_be_there(assistant) -> None:

@@ -17,7 +17,7 @@ from assistant.routes.lexicon import PUBLISHERS, VALUE_RELATION, Lexicon, words
 from assistant.routes.query import Query
 from ingest.pdf_repair import english_words
 from ingest.records.education import INSTITUTION, LEVEL_WORDS
-from ingest.records.places import country_named
+from ingest.records.places import country_named, region_named
 from ingest.records.text import ABBREVIATION_SKIPS
 
 # Words that change nothing about what the records are asked.
@@ -587,6 +587,8 @@ def _country(tokens: list[_Token]) -> str | None:
             if not (placed or before_noun):
                 continue  # the place data loads only for a question that may name a country
             text = " ".join(x.text for x in span)
+            if region_named(text):
+                return None  # "a PhD in Texas": the institutions that name it, not all the US
             named = country_named(text) or (country_named(text, demonym=True)
                                             if before_noun else None)
             if named:

@@ -161,6 +161,14 @@ def _gazetteer() -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[s
     return names, cities, codes, schools, longest
 
 
+def region_named(text: str) -> bool:
+    """Whether a phrase names a region inside a country ("Texas", "Ontario"), not the country:
+    a question that asks of it asks of less than its country."""
+    key = _key(text).removeprefix("the ")
+    country = _gazetteer()[0].get(key)
+    return country is not None and key != _key(country) and key not in _ALIASES
+
+
 def country_named(text: str, *, demonym: bool = False) -> str | None:
     """The country a phrase of a question names by name or other name ("Spain", "the UK" →
     "Spain", "United Kingdom") or, with `demonym`, by its adjective ("Canadian" → "Canada")."""
