@@ -162,13 +162,24 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
         context: the conversation's previous turn, where "that paper" may be named.
     """
     q = " ".join(question.replace("“", '"').replace("”", '"').replace("‘", "'").split())
-    said, q = _said_before(q)
+    query = _parse(q, lex, focus, context)
+    if query.answerable:
+        return query
+    said, asked = _said_before(q)
     if said:  # "Andrew Holliday did mapping work at McGill. Is Occupancy-SLAM his paper?"
-        context = f"{said} {context}".strip()
-        focus = [p for p, _ in _people(tokenize(said), lex, ())] or list(focus)
+        named = [p for p, _ in _people(tokenize(said), lex, ())]
+        q, focus, context = asked, named or focus, f"{said} {context}".strip()
     if (tag := _TAG.search(q)) and not re.match(r"(?:did|does|do|is|are|was|were|has|have|had|"
                                                 r"can)\b", q, re.I):
         q = "did " + q[:tag.start()]  # "X co-wrote CacheWarp, right?" asks as "Did X …?" does
+    if said or tag:
+        other = _parse(q, lex, focus, context)
+        return other if other.answerable else query
+    return query
+
+
+def _parse(q: str, lex: Lexicon, focus: Sequence[str], context: str) -> Query:
+    """`parse` of one reading of the question."""
     q = re.sub(r"^(?:can|could|would) you (?:please )?|^please ", "", q, flags=re.I)
     q = _WHO_IS_IT.sub("", q)  # "jun wei's phd adviser - who is it?"
     then_who = _THEN_WHO.search(q)  # "Has anyone published at SOSP? Who?" asks who
@@ -213,7 +224,7 @@ def parse(question: str, lex: Lexicon, *, focus: Sequence[str] = (), context: st
 
 
 # A statement asked back: "…, right?", "…, isn't it?", "…, is that correct?"
-_TAG = re.compile(r",?\s*(?:right|correct|true|no|isn'?t (?:it|that (?:right|so|true))|"
+_TAG = re.compile(r",\s*(?:right|correct|true|no|isn'?t (?:it|that (?:right|so|true))|"
                   r"is (?:that|it) (?:right|correct|true|so)|(?:did|does|is|was|has)n'?t "
                   r"(?:he|she|they|it))\s*\?+\s*$", re.I)
 # Where a statement ends and the question after it starts: a word of three or more letters and
