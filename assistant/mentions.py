@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from assistant.compress import PLACE_KINDS, question_terms, stems, term_groups, units
 from assistant.retrieval import folded, name_words
+from assistant.routes.execute import WORK_CUE
 from assistant.routes.parse import HARMLESS, INSTITUTION_NOUNS
 from assistant.types import Answer, Citation
 from ingest.chunking import Chunk
@@ -39,13 +40,14 @@ _POINTS_BACK = re.compile(r"\b(?:those|of them|these \w+|they|them|their)\b", re
 # Reports", not by a paper published there; "held a job in Toronto" by a job's line, not a talk
 # given there. A question with none of these cues ("a Copenhagen connection", "collaborated
 # with Novo Nordisk") is met by any line that names the thing.
-_ROLE = (r"work(?!shop)|employ|job|position|intern|engineer|scientist|researcher|faculty|"
-         r"professor|lecturer|postdoc|post-doc|consultant|staff|lead|manager|director|developer|"
-         r"analyst|fellow|assistant|associate|officer|head|chair|supervisor")
+# A job's line: a role or a verb of working (`WORK_CUE`, as jobs stated in prose are read), or
+# a role that names no work ("Lecturer", "Associate", "Chair").
+_ROLE = (rf"{WORK_CUE.pattern}|\b(?:jobs?|positions?|lecturer|assistant|associate|officer|head|"
+         r"chair|supervisor)")
 RELATIONS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = tuple(
     (re.compile(asked, re.I), kind, re.compile(shown, re.I)) for asked, kind, shown in (
         (r"\b(?:work(?:s|ed|ing)?\b(?!\s+with)|employ\w*|jobs?\b|hired)", "position",
-         rf"\b(?:{_ROLE})"),
+         _ROLE),
         (r"\b(?:stud(?:y|ied|ies)|degrees?|graduat\w*|doctor\w*|alumn\w*|ph\.?\s?d|"
          r"master'?s|bachelor'?s)\b", "education",
          r"(?!)"),
@@ -107,9 +109,9 @@ def named_things(question: str, people: Sequence[str]) -> list[str]:
 
 # "University of Barcelona" as CVs write it in other languages and short: "Universitat de
 # Barcelona", "U. de Barcelona", "Univ. of Utah", "Barcelona University".
-_UNIVERSITY_OF = re.compile(r"^(?:the\s+)?(?:univ\w*\.?|u\.)\s+(?:of|de|di|du|del|da)\s+"
-                            r"(?:the\s+)?(.+)$", re.I)
 _UNIVERSITY = r"(?:univ\w*\.?|u\.)"  # University, Universitat, Universidad, Univ., U.
+_OF = r"(?:of|de|di|du|del|da)"
+_UNIVERSITY_OF = re.compile(rf"^(?:the\s+)?{_UNIVERSITY}\s+{_OF}\s+(?:the\s+)?(.+)$", re.I)
 
 
 def _pattern(thing: str) -> tuple[list[str], re.Pattern[str]]:
@@ -119,7 +121,7 @@ def _pattern(thing: str) -> tuple[list[str], re.Pattern[str]]:
     words = re.findall(r"\w+", folded(place.group(1) if place else thing).lower())
     name = r"\W+".join(map(re.escape, words))
     if place:
-        name = (rf"{_UNIVERSITY}\s+(?:(?:of|de|di|du|del|da)\s+)?(?:the\s+|l')?{name}|"
+        name = (rf"{_UNIVERSITY}\s+(?:{_OF}\s+)?(?:the\s+|l')?{name}|"
                 rf"{name}\s+{_UNIVERSITY}")
     return words, re.compile(rf"(?<!\w)(?:{name})\b", re.I)
 
@@ -138,29 +140,30 @@ def _cues(question: str, thing: str) -> list[tuple[str, re.Pattern[str]]]:
     return [(kind, shown) for asked, kind, shown in RELATIONS if asked.search(rest)]
 
 
-def _shows(cues: list[tuple[str, re.Pattern[str]]], section: str, line: str) -> bool:
-    """Whether a line, under its section's title, shows one of the relations asked."""
-    kind = section_kind(section)
+def _shows(cues: list[tuple[str, re.Pattern[str]]], section: str, kind: str, line: str) -> bool:
+    """Whether a line, under its section's title (of that kind), shows one of the relations
+    asked."""
     return any((wanted and kind == wanted) or shown.search(f"{section} {line}") or (
         wanted == "education" and DEGREE.search(line) is not None) for wanted, shown in cues)
 
 
-def mentions(question: str, index: Index, thing: str) -> dict[str, tuple[Chunk, str]]:
+def mentions(question: str, index: Index, thing: str, known: Sequence[str]
+             ) -> dict[str, tuple[Chunk, str]]:
     """Each person whose documents name the thing in a line that shows what the question asks
     of it (any line, where it asks nothing in particular), with the line that meets most of the
     question's other words, and its chunk."""
     words, names = _pattern(thing)
-    known = list(index.people())
     groups = term_groups(question, [*known, thing])
     cues = _cues(question, thing)
     best: dict[str, tuple[int, Chunk, str]] = {}
     for chunk in index.chunks(index.keyword_ids(f'"{" ".join(words)}"', (), MAX_CHUNKS)):
         pieces = units(chunk.text.partition("\n")[2])  # past the "Person | Section" header
+        kind = section_kind(chunk.section)
         for i, piece in enumerate(pieces):
             if not names.search(folded(piece)):
                 continue
             line = _quote(pieces, i)
-            if cues and not _shows(cues, chunk.section, line):
+            if cues and not _shows(cues, chunk.section, kind, line):
                 continue
             score = sum(1 for g in groups if g & stems(f"{chunk.section} {piece}"))
             if chunk.person not in best or score > best[chunk.person][0]:
@@ -175,14 +178,15 @@ def answer(question: str, index: Index, backend: str, *, follow_up: bool = False
     if not ASKS_WHO.search(question) or _RANKS.search(question) or (
             follow_up and _POINTS_BACK.search(question)):
         return None
-    things = named_things(question, list(index.people()))
+    known = list(index.people())
+    things = named_things(question, known)
     if len(things) != 1 or question_terms(question) & PLACE_KINDS and is_place(things[0]):
         # two things ("Google, including DeepMind") may be either or both; where someone is
         # based is where their header says, not every line that names the city (but "based at
         # the University of Utah" is any line that names it)
         return None
     named = things[0]
-    found = mentions(question, index, named)
+    found = mentions(question, index, named, known)
     if not found:
         return None
     n = len(found)
@@ -194,7 +198,7 @@ def answer(question: str, index: Index, backend: str, *, follow_up: bool = False
                                   section=chunk.section, page=chunk.page, quote=line,
                                   chunk_id=chunk.id))
         lines.append(f"- {person}: “{line}” [{len(citations)}]")
-    notes = [f"Answered from every passage of the {len(index.people())} people in the index "
+    notes = [f"Answered from every passage of the {len(known)} people in the index "
              f"that names {named} (the keyword index), not from top-ranked passages; each line "
              "is quoted as the document gives it, so read it for what it says about them."]
     return Answer(text="\n".join(lines), citations=citations, route="collection",

@@ -246,10 +246,10 @@ def _who(query: Query, index: Index, backend: str,
 
 
 # A sentence that says someone worked somewhere: a role, or a verb of working, beside the name.
-_WORK_CUE = re.compile(r"\b(?:work(?:ed|s|ing)?|intern(?:ed|s|ing|ship|ships)?|employ\w*|"
-                       r"join(?:ed|s)?|researcher|engineer|scientist|faculty|professor|"
-                       r"postdoc\w*|post-doc\w*|visiting|consultant|staff|lead|manager|director|"
-                       r"developer|analyst|fellow)\b", re.I)
+WORK_CUE = re.compile(r"\b(?:work(?:ed|s|ing)?|intern(?:ed|s|ing|ship|ships)?|employ\w*|"
+                      r"join(?:ed|s)?|researcher|engineer|scientist|faculty|professor|"
+                      r"postdoc\w*|post-doc\w*|visiting|consultant|staff|lead|manager|director|"
+                      r"developer|analyst|fellow)\b", re.I)
 # A sentence about an award, a grant or a course that names the place is not about work there.
 _NOT_WORK = re.compile(r"\b(?:awards?|awarded|fellowships?|grants?|scholarships?|prizes?|scholar|"
                        r"funded|funding|sponsor\w*|courses?|certificat\w*|gift)\b", re.I)
@@ -275,7 +275,7 @@ def work_mentions(query: Query, index: Index, skip: set[str]) -> dict[str, tuple
             continue
         for sentence in units(chunk.text.partition("\n")[2]):
             plain = clean(sentence)
-            if phrase_matches(query.value, plain) and _WORK_CUE.search(plain) and \
+            if phrase_matches(query.value, plain) and WORK_CUE.search(plain) and \
                     not _NOT_WORK.search(plain) and \
                     (query.internship is None or bool(re.search(r"\bintern", plain, re.I))
                      == query.internship):

@@ -580,8 +580,8 @@ def _abbreviation(tokens: list[_Token], i: int,
 
 
 INSTITUTION_NOUNS = frozenset("university universities college colleges school schools institute "
-                               "institutes institution institutions lab labs company companies "
-                               "firm firms employer employers".split())
+                              "institutes institution institutions lab labs company companies "
+                              "firm firms employer employers".split())
 
 
 def _country(tokens: list[_Token]) -> str | None:
