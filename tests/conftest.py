@@ -49,3 +49,22 @@ def index(settings: Settings, embedder):
     idx = Index(settings, embedder)
     yield idx
     idx.close()
+
+
+@pytest.fixture(scope="module")
+def module_settings(tmp_path_factory) -> Settings:
+    """Settings of a store shared by one test module (extractive backend, embedded Chroma)."""
+    return Settings(home=tmp_path_factory.mktemp("home"), chroma_url=None, llm="extractive")
+
+
+def indexed(files: dict[str, str], settings: Settings, embedder, folder: Path):
+    """A real index (embedded Chroma, the real embedder) holding these documents, written to
+    `folder` by file name; the caller closes it."""
+    from ingest.pipeline import ingest
+    from ingest.store import Index
+
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    index = Index(settings, embedder)
+    ingest([folder], settings, index)
+    return index

@@ -5,14 +5,13 @@ records do not read (projects, outreach), so no record holds them."""
 from __future__ import annotations
 
 import pytest
+from conftest import indexed
 
 from assistant.answer import Assistant
 from assistant.listed import holds_title
 from assistant.llm import FakeChatModel
 from assistant.settings import Settings
 from assistant.types import Answer
-from ingest.pipeline import ingest
-from ingest.store import Index
 
 LIMA = """# Ana Lima
 
@@ -36,17 +35,14 @@ Letters 12.
 
 
 @pytest.fixture(scope="module")
-def settings(tmp_path_factory) -> Settings:
-    return Settings(home=tmp_path_factory.mktemp("home"), chroma_url=None, llm="extractive")
+def settings(module_settings) -> Settings:
+    return module_settings
 
 
 @pytest.fixture(scope="module")
 def index(settings, embedder, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("docs")
-    (folder / "ana_lima.md").write_text(LIMA, encoding="utf-8")
-    (folder / "ben_okoro.md").write_text(OKORO, encoding="utf-8")
-    idx = Index(settings, embedder)
-    ingest([folder], settings, idx)
+    idx = indexed({"ana_lima.md": LIMA, "ben_okoro.md": OKORO}, settings, embedder,
+                  tmp_path_factory.mktemp("docs"))
     yield idx
     idx.close()
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import indexed
 
 from assistant.answer import Assistant
 from assistant.llm import FakeChatModel
 from assistant.mentions import named_things
 from assistant.settings import Settings
 from assistant.types import Answer
-from ingest.pipeline import ingest
-from ingest.store import Index
 
 # Four fictional CVs. Halvorsen Biotech, Valparaíso and Quechua each appear in several of them,
 # in sections the records do not read (projects, languages, talks), and nowhere in the fourth.
@@ -74,17 +73,13 @@ Twi (native), English (fluent)
 
 
 @pytest.fixture(scope="module")
-def settings(tmp_path_factory) -> Settings:
-    return Settings(home=tmp_path_factory.mktemp("home"), chroma_url=None, llm="extractive")
+def settings(module_settings) -> Settings:
+    return module_settings
 
 
 @pytest.fixture(scope="module")
 def index(settings, embedder, tmp_path_factory):
-    docs = tmp_path_factory.mktemp("docs")
-    for name, text in CVS.items():
-        (docs / name).write_text(text, encoding="utf-8")
-    index = Index(settings, embedder)
-    ingest([docs], settings, index)
+    index = indexed(CVS, settings, embedder, tmp_path_factory.mktemp("docs"))
     yield index
     index.close()
 
